@@ -1,0 +1,71 @@
+"""Settings: config/defaults.toml, then the environment, then explicit overrides."""
+
+import os
+import secrets
+import tomllib
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).parent
+REDIS_CONF = HERE / "redis.conf"
+
+# Names fixed by DESIGN.md; every other setting reads PBEM_<NAME>.
+ENV_NAMES = {"redis_url": "REDIS_URL", "smtp_url": "SMTP_URL", "mail_outbox": "MAIL_OUTBOX",
+             "public_url": "PUBLIC_URL", "secret_key": "SECRET_KEY", "data_dir": "PBEM_DATA_DIR"}
+
+
+@dataclass(frozen=True)
+class Settings:
+    redis_url: str
+    smtp_url: str
+    mail_outbox: str
+    public_url: str
+    secret_key: str
+    data_dir: str
+    mail_from: str
+    snapshot_every: int
+    idempotency_ttl: int
+    advance_step_cap: int
+    mail_retry_intervals: list[int]
+    queue_name: str
+
+    @property
+    def outbox_dir(self) -> Path:
+        return Path(self.mail_outbox or Path(self.data_dir) / "outbox")
+
+
+def _convert(raw: str, default: Any) -> Any:
+    if isinstance(default, bool):
+        return raw.lower() in ("1", "true", "yes", "on")
+    if isinstance(default, int):
+        return int(raw)
+    if isinstance(default, list):
+        return [int(x) for x in raw.split(",") if x.strip()]
+    return raw
+
+
+def load(overrides: dict[str, Any] | None = None, environ: dict[str, str] | None = None) -> Settings:
+    environ = os.environ if environ is None else environ
+    values = tomllib.loads((HERE / "defaults.toml").read_text())
+    for f in fields(Settings):
+        env_name = ENV_NAMES.get(f.name, "PBEM_" + f.name.upper())
+        if env_name in environ:
+            values[f.name] = _convert(environ[env_name], values[f.name])
+    values.update(overrides or {})
+    settings = Settings(**values)
+    if not settings.secret_key:
+        settings = replace(settings, secret_key=_kept_secret(Path(settings.data_dir)))
+    return settings
+
+
+def _kept_secret(data_dir: Path) -> str:
+    """A secret key made on first run and kept, so signed links survive a restart."""
+    path = data_dir / "secret_key"
+    if path.exists():
+        return path.read_text().strip()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_hex(32)
+    path.write_text(key)
+    path.chmod(0o600)
+    return key

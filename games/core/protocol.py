@@ -1,0 +1,126 @@
+"""The small interface every game implements (a "decider").
+
+States, events and moves are plain JSON values (dicts, lists, strings, numbers), so they
+can be stored, snapshotted and sent without a codec. An event is a dict with a "type".
+
+- ``start(options, seats, rng) -> [event]``: the setup, as events.
+- ``evolve(state, event) -> state``: fold one event. Never rolls dice, never raises on a
+  history that ``decide`` produced. ``state`` is None before the first event. It may update
+  the state it is given and return it: the fold owns its state; callers that keep an old
+  state pass a copy (``copy_state``).
+- ``prompts(state) -> {seat: prompt}``: who must decide now. A prompt is
+  ``{"kind", "text", "options": [{"label", "move"}]}``; a free number gives ``"range"``
+  instead of options. The seat ``system`` is an automatic step: the worker sends the move of
+  its first option.
+- ``decide(state, seat, move, rng) -> [event]``: check a move and say what happens; raises
+  ``IllegalMove``. It must not change ``state``.
+- ``view(state, seat) -> dict``: what that seat may see (seat None: an observer).
+- ``redact(event, seat) -> event``: what that seat may see of one event.
+- ``parse(text, state, seat) -> move`` and ``describe(event) -> str``; ``describe`` works on
+  redacted events too, because emails and logs only ever hold redacted ones.
+- ``result(state) -> None | {"winner": seat or None, "text": str}``: None while the game goes on.
+- ``brief(state, seat) -> [str]``: a few lines of that seat's view, for emails.
+- ``bots``: name -> ``choose(state, seat, rng) -> move``. A bot is just a player.
+"""
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+from .errors import IllegalMove
+from .rng import Rng
+
+State = Any
+Event = dict[str, Any]
+Move = dict[str, Any]
+Prompt = dict[str, Any]
+Bot = Callable[[State, str, Rng], Move]
+
+SYSTEM = "system"
+
+
+def random_bot(state: State, seat: str, rng: Rng, *, game: "Game") -> Move:
+    """Plays a uniformly random listed option: the zombie level of every game."""
+    options = game.prompts(state)[seat]["options"]
+    return options[rng.below(len(options))]["move"]
+
+
+class Game:
+    """Base class: a game overrides what it needs. Defaults suit an open game."""
+
+    name: str = ""
+    title: str = ""
+    version: str = "1"
+    seats: tuple[str, ...] = ()
+    # option name -> {"default": value, "choices": [...] or None, "help": sentence}
+    options: dict[str, dict[str, Any]] = {}
+    notation_help: str = ""
+
+    def resolve_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
+        """The table's options: defaults filled in; an unknown name or value is refused."""
+        given = dict(given or {})
+        out = {}
+        for name, spec in self.options.items():
+            value = given.pop(name, spec["default"])
+            choices = spec.get("choices")
+            if choices is not None and value not in choices:
+                raise IllegalMove("bad_option", f"Option {name!r} must be one of {choices}, not {value!r}.")
+            out[name] = value
+        if given:
+            raise IllegalMove("unknown_option", f"{self.title} has no option {sorted(given)[0]!r}.")
+        return out
+
+    def start(self, options: dict[str, Any], seats: list[str], rng: Rng) -> list[Event]:
+        raise NotImplementedError
+
+    def evolve(self, state: State, event: Event) -> State:
+        raise NotImplementedError
+
+    def prompts(self, state: State) -> dict[str, Prompt]:
+        raise NotImplementedError
+
+    def decide(self, state: State, seat: str, move: Move, rng: Rng) -> list[Event]:
+        raise NotImplementedError
+
+    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+        return copy.deepcopy(state)
+
+    def redact(self, event: Event, seat: str | None) -> Event:
+        return event
+
+    def parse(self, text: str, state: State, seat: str) -> Move:
+        raise IllegalMove("no_notation", f"{self.title} has no text notation; reply with an option's number.")
+
+    def describe(self, event: Event) -> str:
+        return event["type"]
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        return None
+
+    def brief(self, state: State, seat: str | None) -> list[str]:
+        """A few lines of the seat's view for an email; a game overrides this with its own words."""
+        return [f"{key}: {value}" for key, value in self.view(state, seat).items()
+                if isinstance(value, (str, int, float))]
+
+    def copy_state(self, state: State) -> State:
+        return copy.deepcopy(state)
+
+    @property
+    def bots(self) -> dict[str, Bot]:
+        return {"random": lambda state, seat, rng: random_bot(state, seat, rng, game=self)}
+
+    def catalogue(self) -> dict[str, Any]:
+        return {"name": self.name, "title": self.title, "version": self.version,
+                "seats": list(self.seats), "options": self.options,
+                "bots": sorted(self.bots), "notation": self.notation_help}
+
+
+def fold(game: Game, events: list[Event], state: State = None) -> State:
+    """Replay: reduce(evolve, events, state)."""
+    for event in events:
+        state = game.evolve(state, event)
+    return state
+
+
+__all__ = ["Game", "IllegalMove", "Rng", "SYSTEM", "fold", "random_bot",
+           "State", "Event", "Move", "Prompt", "Bot"]

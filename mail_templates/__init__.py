@@ -1,0 +1,1 @@
+"""The words of every email, as Jinja2 templates: <kind>.subject.txt, <kind>.txt, <kind>.html."""

@@ -1,0 +1,103 @@
+"""Tables: create, view, replay, log, export, import, verify."""
+
+import time
+from typing import Any
+
+from flask import Response, request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+import tables
+from workers.jobs import invite
+from workers.queue import enqueue_advance
+
+from ..auth import seat_for
+from ..extensions import services
+from ..schemas import CreatedTable, CreateTableRequest, LogAnswer, LogQuery, VerifyAnswer, View
+
+blp = Blueprint("tables", __name__, description="Tables: games in progress")
+
+
+def credentials(started: tables.Started) -> dict[str, Any]:
+    base = services().settings.public_url.rstrip("/")
+    table = started.table
+    return {"id": table.id, "seed_sha256": table.doc["seed_sha256"],
+            "seats": {seat: {"token": token, "url": f"{base}/tables/{table.id}/view?token={token}"}
+                      for seat, token in started.tokens.items()}}
+
+
+def after_creation(started: tables.Started, send_invitations: bool = True) -> None:
+    s = services()
+    if send_invitations:
+        invite(s.redis, s.settings, started.table)
+    enqueue_advance(s.redis, s.settings, started.table.id, started.table.seq)
+
+
+@blp.route("/tables")
+class Tables(MethodView):
+    @blp.arguments(CreateTableRequest)
+    @blp.response(201, CreatedTable)
+    def post(self, body: dict[str, Any]):  # type: ignore[no-untyped-def]
+        """Create a table. Answers each seat's token (its secret) and link; players are emailed theirs."""
+        started = tables.start(services().store, body["game"], body["options"], body["seats"], time.time())
+        after_creation(started)
+        return credentials(started)
+
+
+@blp.route("/tables/<table_id>/view")
+class TableView(MethodView):
+    @blp.response(200, View)
+    def get(self, table_id: str):  # type: ignore[no-untyped-def]
+        """The bearer's view; without a token, an observer's."""
+        table = tables.load(services().store, table_id)
+        return tables.view(table, seat_for(table))
+
+
+@blp.route("/tables/<table_id>/states/<int:seq>")
+class TableState(MethodView):
+    @blp.response(200, View)
+    def get(self, table_id: str, seq: int):  # type: ignore[no-untyped-def]
+        """The bearer's view as it was right after event ``seq``."""
+        table = tables.load(services().store, table_id)
+        return tables.view_at(services().store, table, seq, seat_for(table))
+
+
+@blp.route("/tables/<table_id>/log")
+class TableLog(MethodView):
+    @blp.arguments(LogQuery, location="query")
+    @blp.response(200, LogAnswer)
+    def get(self, query: dict[str, Any], table_id: str):  # type: ignore[no-untyped-def]
+        """The events after ``since``, as the bearer may see them."""
+        table = tables.load(services().store, table_id)
+        return {"seq": table.seq, "events": tables.log(services().store, table, seat_for(table), query["since"])}
+
+
+@blp.route("/tables/<table_id>/export")
+class TableExport(MethodView):
+    def get(self, table_id: str):  # type: ignore[no-untyped-def]
+        """JSON Lines: a header, then one event a line. The seed only once the game is over."""
+        table = tables.load(services().store, table_id)
+        body = tables.to_jsonl(tables.export(services().store, table, seat_for(table)))
+        return Response(body, mimetype="application/x-ndjson",
+                        headers={"Content-Disposition": f'attachment; filename="{table.game.name}-{table.id}.jsonl"'})
+
+
+def _export_body() -> list[dict[str, Any]]:
+    return tables.parse_jsonl(request.get_data(as_text=True))
+
+
+@blp.route("/tables/import")
+class TableImport(MethodView):
+    @blp.response(201, CreatedTable)
+    def post(self):  # type: ignore[no-untyped-def]
+        """Re-create a finished table from its full export (JSON Lines in the body); it must verify."""
+        started = tables.import_table(services().store, _export_body(), time.time())
+        return credentials(started)
+
+
+@blp.route("/verify")
+class Verify(MethodView):
+    @blp.response(200, VerifyAnswer)
+    def post(self):  # type: ignore[no-untyped-def]
+        """Re-run a full export from its seed and say whether every event is what the moves give."""
+        return tables.verify(_export_body())

@@ -1,0 +1,44 @@
+"""The Flask app factory."""
+
+import time
+from typing import Any
+
+from flask import Flask, g, request
+
+import config
+
+from . import errors, extensions
+from .api import catalogue, moves, ops, tables
+
+
+def create_app(overrides: dict[str, Any] | None = None) -> Flask:
+    settings = config.load(overrides)
+    if not settings.redis_url:
+        raise RuntimeError("REDIS_URL is not set: start the server with 'pbem run', which starts Redis for you.")
+    app = Flask(__name__)
+    app.config.update(
+        SECRET_KEY=settings.secret_key, MAX_CONTENT_LENGTH=16 * 1024 * 1024,
+        API_TITLE="PBEM turn server", API_VERSION="1", OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/", OPENAPI_JSON_PATH="openapi.json", OPENAPI_SWAGGER_UI_PATH="/docs",
+        OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/")
+    extensions.init_app(app, settings)
+    api = errors.JsonErrorsApi(app)
+    errors.register(app)
+    for blueprint in (catalogue.blp, tables.blp, moves.blp, ops.blp):
+        api.register_blueprint(blueprint)
+    _measure(app)
+    return app
+
+
+def _measure(app: Flask) -> None:
+    @app.before_request
+    def started() -> None:
+        g.started = time.perf_counter()
+
+    @app.after_request
+    def answered(response: Any) -> Any:
+        metrics = extensions.services().metrics
+        endpoint = request.url_rule.rule if request.url_rule else "unmatched"
+        metrics.requests.labels(endpoint, str(response.status_code)).inc()
+        metrics.latency.labels(endpoint).observe(time.perf_counter() - g.get("started", time.perf_counter()))
+        return response

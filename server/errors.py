@@ -1,0 +1,57 @@
+"""One error envelope for everything: {"code", "message", "status"} (+ "errors", "seq", "view")."""
+
+from typing import Any
+
+from flask import Flask, jsonify
+from flask_smorest import Api
+from werkzeug.exceptions import HTTPException
+
+from games.core import IllegalMove
+from tables import TableError
+
+HTTP_CODES = {400: "bad_request", 401: "no_credential", 403: "wrong_credential", 404: "not_found",
+              405: "method_not_allowed", 409: "conflict", 413: "too_large", 415: "unsupported_media_type",
+              422: "invalid_request", 428: "precondition_required", 500: "server_error", 503: "unavailable"}
+
+
+def envelope(status: int, code: str, message: str, **extra: Any) -> tuple[Any, int]:
+    return jsonify({"status": status, "code": code, "message": message, **extra}), status
+
+
+def _field_sentence(messages: dict[str, Any]) -> str:
+    """The first validation message, as a sentence: 'expected_seq: Not a valid integer.'"""
+    for location, fields in messages.items():
+        if isinstance(fields, dict):
+            for field, problems in fields.items():
+                problem = problems[0] if isinstance(problems, list) else problems
+                if isinstance(problem, dict):
+                    return f"{field}: {_field_sentence({'': problem})}"
+                return f"{field}: {problem}" if field != "_schema" else str(problem)
+        elif isinstance(fields, list) and fields:
+            return str(fields[0])
+    return "The request is not valid."
+
+
+class JsonErrorsApi(Api):
+    def handle_http_exception(self, error: HTTPException) -> Any:  # type: ignore[override]
+        status = error.code or 500
+        data = getattr(error, "data", None) or {}
+        messages = data.get("messages") or data.get("errors")
+        if status == 400 and messages and "json" in messages and not isinstance(messages["json"], dict):
+            return envelope(400, "malformed_json", "The request body is not valid JSON.")
+        if messages:
+            return envelope(status, "invalid_request", _field_sentence(messages), errors=messages)
+        message = data.get("message") or (error.description if status != 500 else "Something went wrong on "
+                                          "the server; the move was not applied.")
+        return envelope(status, HTTP_CODES.get(status, "error"), str(message))
+
+
+def register(app: Flask) -> None:
+    @app.errorhandler(TableError)
+    def table_error(error: TableError) -> Any:
+        extra = dict(error.extra)
+        return envelope(error.status, error.code, error.message, **extra)
+
+    @app.errorhandler(IllegalMove)
+    def illegal_move(error: IllegalMove) -> Any:
+        return envelope(422, error.code, error.message)

@@ -1,0 +1,104 @@
+"""The shapes of the API's requests and answers (marshmallow), for validation and OpenAPI."""
+
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, validates_schema
+
+
+class SeatRequest(Schema):
+    name = fields.String(metadata={"description": "The player's name."})
+    email = fields.Email(metadata={"description": "Where the player's emails go."})
+    bot = fields.String(metadata={"description": "Instead of a player: the name of a bot of the game."})
+
+
+class CreateTableRequest(Schema):
+    game = fields.String(required=True, metadata={"example": "clash"})
+    options = fields.Dict(keys=fields.String(), load_default=dict)
+    seats = fields.Dict(keys=fields.String(), values=fields.Nested(SeatRequest), required=True)
+
+
+class SeatCredential(Schema):
+    token = fields.String(metadata={"description": "The seat's secret: send it as 'Authorization: Bearer'."})
+    url = fields.String()
+
+
+class CreatedTable(Schema):
+    id = fields.String()
+    seed_sha256 = fields.String()
+    seats = fields.Dict(keys=fields.String(), values=fields.Nested(SeatCredential))
+
+
+class MoveRequest(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    move = fields.Raw(metadata={"description": "The move object, exactly as listed in the prompt's options."})
+    option = fields.Integer(metadata={"description": "Or: the number of an option (1 is the first)."})
+    text = fields.String(metadata={"description": "Or: an option's number, or the game's notation."})
+    expected_seq = fields.Integer(metadata={"description": "The seq of the view the move was decided from."})
+
+    @validates_schema
+    def exactly_one(self, data: dict, **_: object) -> None:
+        if sum(k in data for k in ("move", "option", "text")) != 1:
+            raise ValidationError("Send exactly one of 'move', 'option' or 'text'.")
+
+
+class Prompt(Schema):
+    seat = fields.String()
+    kind = fields.String()
+    text = fields.String()
+    options = fields.List(fields.Dict())
+    range = fields.Dict()
+
+
+class View(Schema):
+    table = fields.String()
+    game = fields.String()
+    seq = fields.Integer()
+    seat = fields.String(allow_none=True)
+    status = fields.String(metadata={"description": "'active' or 'finished'"})
+    result = fields.Dict(allow_none=True)
+    seats = fields.Dict()
+    seed_sha256 = fields.String()
+    state = fields.Raw()
+    prompts = fields.List(fields.Nested(Prompt))
+
+
+class Event(Schema):
+    seq = fields.Integer()
+    by = fields.String()
+    at = fields.Float()
+    event = fields.Dict()
+    text = fields.String()
+    move = fields.Raw()
+
+
+class MoveAnswer(Schema):
+    seq = fields.Integer()
+    events = fields.List(fields.Nested(Event))
+    view = fields.Nested(View)
+
+
+class LogQuery(Schema):
+    since = fields.Integer(load_default=0, validate=lambda n: n >= 0)
+
+
+class LogAnswer(Schema):
+    seq = fields.Integer()
+    events = fields.List(fields.Nested(Event))
+
+
+class VerifyAnswer(Schema):
+    ok = fields.Boolean()
+    problems = fields.List(fields.String())
+    events = fields.Integer()
+    game = fields.String(allow_none=True)
+    result = fields.Dict(allow_none=True)
+
+
+class GameEntry(Schema):
+    name = fields.String()
+    title = fields.String()
+    version = fields.String()
+    seats = fields.List(fields.String())
+    options = fields.Dict()
+    bots = fields.List(fields.String())
+    notation = fields.String()

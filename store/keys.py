@@ -1,0 +1,45 @@
+"""The key layout. Every key of one table carries the hash tag {<table id>}, so a table
+lives in one Redis Cluster slot and its scripts touch one node only."""
+
+
+def table(table_id: str, part: str) -> str:
+    return f"t:{{{table_id}}}:{part}"
+
+
+def meta(table_id: str) -> str:          # hash: doc (JSON, written once), seq
+    return table(table_id, "meta")
+
+
+def log(table_id: str) -> str:           # stream: entry id "<seq>-0", field e = the event envelope
+    return table(table_id, "log")
+
+
+def snapshot(table_id: str) -> str:      # hash: seq, version, state (the latest snapshot)
+    return table(table_id, "snap")
+
+
+def snapshots(table_id: str) -> str:     # hash: seq -> "<version>\n<state>" (every snapshot kept)
+    return table(table_id, "snaps")
+
+
+def waiting(table_id: str) -> str:       # hash: seat -> seq since which the seat is waited on
+    return table(table_id, "waiting")
+
+
+def idempotency(table_id: str, scope: str) -> str:
+    return table(table_id, "idem:" + scope)
+
+
+def mail(table_id: str, name: str) -> str:   # the delivery state of one email
+    return table(table_id, "mail:" + name)
+
+
+def player_tables(email: str) -> str:    # set of table ids a player sits at
+    return f"p:{email.lower()}:tables"
+
+
+def player_waiting(email: str) -> str:   # set of "<table>/<seat>" where the player is waited on
+    return f"p:{email.lower()}:waiting"
+
+
+ALL_TABLES = "tables:all"                # sorted set: table id by creation time

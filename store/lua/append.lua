@@ -1,0 +1,27 @@
+-- Append events only if the table's last sequence number is the one the caller read.
+-- KEYS: meta, log, waiting, idempotency record (or the meta key again when there is none).
+-- ARGV: expected seq, idempotency record ('' for none), its TTL, waiting seats (JSON list), entries...
+-- Returns {new seq, waiting JSON} | {-1} no table | {-2, record} seen before | {-3, seq} conflict.
+local seq = tonumber(redis.call('HGET', KEYS[1], 'seq'))
+if not seq then return {-1} end
+if ARGV[2] ~= '' then
+  local prior = redis.call('GET', KEYS[4])
+  if prior then return {-2, prior} end
+end
+if seq ~= tonumber(ARGV[1]) then return {-3, seq} end
+for i = 5, #ARGV do redis.call('XADD', KEYS[2], (seq + i - 4) .. '-0', 'e', ARGV[i]) end
+local new = seq + #ARGV - 4
+redis.call('HSET', KEYS[1], 'seq', new)
+if ARGV[2] ~= '' then redis.call('SET', KEYS[4], ARGV[2], 'EX', tonumber(ARGV[3])) end
+-- Who is waited on: a seat keeps the seq of its edge while it stays waited on.
+local now = {}
+for _, seat in ipairs(cjson.decode(ARGV[4])) do now[seat] = true end
+local before = redis.call('HGETALL', KEYS[3])
+local kept = {}
+for i = 1, #before, 2 do
+  if now[before[i]] then kept[before[i]] = before[i + 1] else redis.call('HDEL', KEYS[3], before[i]) end
+end
+for seat, _ in pairs(now) do
+  if not kept[seat] then kept[seat] = tostring(new); redis.call('HSET', KEYS[3], seat, new) end
+end
+return {new, cjson.encode(kept)}

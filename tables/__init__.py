@@ -1,0 +1,18 @@
+"""The use cases of a table: the only code that uses both games/ and store/.
+
+start, submit, advance, view, log, view at a seq, export, import, verify, and the content
+of each email. Callers pass the time in (``now``); nothing here reads the clock.
+"""
+
+from .advance import Advanced, advance
+from .auth import link_key, seat_of
+from .errors import Forbidden, Invalid, NotFound, StaleSeq, TableError, Unauthorized
+from .export import export, import_table, parse_jsonl, to_jsonl, verify
+from .model import Table, load
+from .reading import entries_for, log, view, view_at
+from .start import Started, start
+from .submit import Submitted, submit
+
+__all__ = ["Advanced", "Forbidden", "Invalid", "NotFound", "StaleSeq", "Started", "Submitted", "Table",
+           "TableError", "Unauthorized", "advance", "entries_for", "export", "import_table", "link_key",
+           "load", "log", "parse_jsonl", "seat_of", "start", "submit", "to_jsonl", "verify", "view", "view_at"]

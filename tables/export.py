@@ -1,0 +1,132 @@
+"""Export a table as JSON Lines, import a finished one, and verify an export by re-running it.
+
+The first line is a header; every later line is one event. A finished game's export is the
+whole log with the seed; before the end an export holds only what the asking seat may see.
+"""
+
+import hashlib
+import json
+from typing import Any
+
+import games
+from games.core import SYSTEM, IllegalMove, Rng, fold
+from store import TableStore
+
+from . import envelope
+from .auth import new_token
+from .errors import Invalid
+from .model import Table, bot_rng
+from .reading import redact_entry
+from .start import Started, create, new_table_id
+
+FORMAT = "pbem-table"
+FORMAT_VERSION = 1
+
+
+def export(store: TableStore, table: Table, seat: str | None) -> list[dict[str, Any]]:
+    result = table.result()
+    finished = result is not None
+    header = {"format": FORMAT, "format_version": FORMAT_VERSION, "table": table.id,
+              "game": table.game.name, "game_version": table.doc["game_version"],
+              "options": table.doc["options"],
+              "seats": {s: {k: v for k, v in i.items() if k in ("name", "bot")} for s, i in table.seats.items()},
+              "created": table.doc["created"], "seq": table.seq, "result": result,
+              "seed_sha256": table.doc["seed_sha256"], "view": "full" if finished else (seat or "observer")}
+    entries = [envelope.loads(e) for e in store.read(table.id)]
+    if finished:
+        header["seed"] = table.doc["seed"]
+        return [header, *entries]
+    return [header, *(redact_entry(table, e, seat, False) for e in entries)]
+
+
+def to_jsonl(lines: list[dict[str, Any]]) -> str:
+    return "".join(json.dumps(line, separators=(",", ":"), sort_keys=True) + "\n" for line in lines)
+
+
+def parse_jsonl(text: str) -> list[dict[str, Any]]:
+    try:
+        lines = [json.loads(line) for line in text.splitlines() if line.strip()]
+    except json.JSONDecodeError as bad:
+        raise Invalid(f"The export is not JSON Lines (line {bad.lineno}).", code="bad_export") from None
+    if not lines or not all(isinstance(x, dict) for x in lines):
+        raise Invalid("The export is empty or not a list of JSON objects.", code="bad_export")
+    return lines
+
+
+def verify(lines: list[dict[str, Any]]) -> dict[str, Any]:
+    """Re-run every decision of an export from its seed and compare with what was recorded."""
+    problems: list[str] = []
+    header, entries = lines[0], lines[1:]
+    report = {"ok": False, "problems": problems, "events": len(entries),
+              "game": header.get("game"), "result": header.get("result")}
+    if header.get("format") != FORMAT:
+        problems.append("This is not a table export (the first line is not its header).")
+        return report
+    if "seed" not in header:
+        problems.append("This export has no seed: only the full export of a finished game can be verified.")
+        return report
+    try:
+        seed = bytes.fromhex(header["seed"])
+        game = games.get(header["game"])
+    except (ValueError, TypeError, IllegalMove) as bad:
+        problems.append(f"The header is unusable: {bad}")
+        return report
+    if hashlib.sha256(seed).hexdigest() != header.get("seed_sha256"):
+        problems.append("The seed does not match the SHA-256 published when the table was created.")
+    if [e.get("seq") for e in entries] != list(range(1, len(entries) + 1)):
+        problems.append("The events are not numbered 1, 2, 3... without gaps.")
+        return report
+    try:
+        problems.extend(_rerun(game, header, seed, entries))
+    except (KeyError, TypeError, ValueError, IllegalMove) as bad:
+        problems.append(f"The log cannot be re-run: {bad}")
+    report["ok"] = not problems
+    return report
+
+
+def _rerun(game: games.core.Game, header: dict[str, Any], seed: bytes, entries: list[dict[str, Any]]) -> list[str]:
+    seats, state, position = header["seats"], None, 0
+    for batch in envelope.batches(entries):
+        first = batch[0]
+        recorded = [e["event"] for e in batch]
+        if position == 0:
+            expected = game.start(header["options"], list(game.seats), Rng(seed, 0))
+        else:
+            by, move = first["by"], first["move"]
+            if by == SYSTEM and move != game.prompts(state)[SYSTEM]["options"][0]["move"]:
+                return [f"Event {first['seq']}: the rules' automatic step was not the one they ask for."]
+            bot = seats.get(by, {}).get("bot")
+            if bot:
+                if game.bots[bot](state, by, bot_rng(seed, position)) != move:
+                    return [f"Event {first['seq']}: the {bot} bot would not have chosen that move."]
+            try:
+                expected = game.decide(state, by, move, Rng(seed, position))
+            except IllegalMove as bad:
+                return [f"Event {first['seq']}: the move of {by} is illegal: {bad.message}"]
+        if expected != recorded:
+            return [f"Event {first['seq']}: re-running the move does not give the recorded events."]
+        state = fold(game, recorded, state)
+        position += len(batch)
+    result = game.result(state)
+    if result != header.get("result"):
+        return ["The recorded result is not the one the moves lead to."]
+    return []
+
+
+def import_table(store: TableStore, lines: list[dict[str, Any]], now: float) -> Started:
+    """Re-create a finished table from its full export, under a new id with new seat tokens."""
+    report = verify(lines)
+    if not report["ok"]:
+        raise Invalid("This export does not verify: " + " ".join(report["problems"]), code="export_does_not_verify")
+    header, entries = lines[0], lines[1:]
+    seats, tokens = {}, {}
+    for seat, info in header["seats"].items():
+        seats[seat] = {"name": info.get("name", seat), **({"bot": info["bot"]} if info.get("bot") else {})}
+        if not info.get("bot"):
+            tokens[seat], seats[seat]["token_sha256"] = new_token()
+    doc = {"id": new_table_id(), "game": header["game"], "game_version": header["game_version"],
+           "options": header["options"], "seats": seats, "seed": header["seed"],
+           "seed_sha256": header["seed_sha256"], "created": header.get("created", now),
+           "imported_from": header.get("table")}
+    table = create(store, doc, [], now, entries=entries)
+    return Started(table, tokens)

@@ -1,0 +1,95 @@
+"""A table: its document, its game and its state, loaded as snapshot + tail."""
+
+import hashlib
+import hmac
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import games
+from games.core import SYSTEM, Game, Rng, fold
+from store import NoSuchTable, TableStore
+
+from . import envelope
+from .errors import NotFound
+
+
+@dataclass
+class Table:
+    id: str
+    doc: dict[str, Any]
+    game: Game
+    state: Any
+    seq: int
+
+    @property
+    def seed(self) -> bytes:
+        return bytes.fromhex(self.doc["seed"])
+
+    def rng(self, position: int | None = None) -> Rng:
+        """The dice of the decision taken at ``position`` (default: now)."""
+        return Rng(self.seed, self.seq if position is None else position)
+
+    def bot_rng(self) -> Rng:
+        return bot_rng(self.seed, self.seq)
+
+    @property
+    def seats(self) -> dict[str, dict[str, Any]]:
+        return self.doc["seats"]
+
+    def is_bot(self, seat: str) -> bool:
+        return bool(self.seats.get(seat, {}).get("bot"))
+
+    def prompts(self) -> dict[str, dict[str, Any]]:
+        return self.game.prompts(self.state)
+
+    def result(self) -> dict[str, Any] | None:
+        return self.game.result(self.state)
+
+    def waited_humans(self, prompts: dict[str, Any] | None = None) -> list[str]:
+        """The human seats that must decide now: the ones to email."""
+        prompts = self.prompts() if prompts is None else prompts
+        return sorted(s for s in prompts if s != SYSTEM and not self.is_bot(s))
+
+    def automatic_seat(self) -> str | None:
+        """The system or bot seat the worker must play for now, if any."""
+        for seat in sorted(self.prompts()):
+            if seat == SYSTEM or self.is_bot(seat):
+                return seat
+        return None
+
+
+def bot_rng(seed: bytes, position: int) -> Rng:
+    """A bot's own stream, apart from the dice, so its choices never correlate with them."""
+    return Rng(hmac.new(seed, b"bot", hashlib.sha256).digest(), position)
+
+
+def load(store: TableStore, table_id: str) -> Table:
+    try:
+        loaded = store.load(table_id)
+    except NoSuchTable:
+        raise NotFound(f"There is no table {table_id}.", code="unknown_table") from None
+    doc = json.loads(loaded.doc)
+    game = games.get(doc["game"])
+    entries = loaded.tail
+    if loaded.snapshot_seq and loaded.snapshot_version == game.version:
+        state = json.loads(loaded.snapshot_state)
+    else:   # no snapshot, or one taken by another version of the rules: fold from the start
+        state = None
+        entries = store.read(table_id) if loaded.snapshot_seq else entries
+    state = fold(game, [envelope.loads(e)["event"] for e in entries], state)
+    return Table(table_id, doc, game, state, loaded.seq)
+
+
+def state_at(store: TableStore, table: Table, seq: int) -> Any:
+    """The state as it was right after event ``seq``: nearest snapshot + a short fold."""
+    snap = store.snapshot_at_most(table.id, seq)
+    state, after = None, 0
+    if snap and snap[1] == table.game.version:
+        after, state = snap[0], json.loads(snap[2])
+    entries = [envelope.loads(e) for e in store.read(table.id, after=after, upto=seq)]
+    return fold(table.game, [e["event"] for e in entries], state)
+
+
+def seed_sha256(seed_hex: str) -> str:
+    return hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest()

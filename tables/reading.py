@@ -1,0 +1,66 @@
+"""What a seat may read: its view, the log as it may see it, the view at any past seq."""
+
+from typing import Any
+
+from games.core import SYSTEM
+from store import TableStore
+
+from . import envelope
+from .errors import NotFound
+from .model import Table, state_at
+
+
+def prompt_list(table: Table, seat: str | None, prompts: dict[str, Any]) -> list[dict[str, Any]]:
+    """The seat's own prompt in full; of the others, only who is deciding what."""
+    out = []
+    for who in sorted(prompts):
+        prompt = prompts[who]
+        if who == seat:
+            out.append({"seat": who, **prompt})
+        else:
+            name = "the rules" if who == SYSTEM else table.seats.get(who, {}).get("name", who)
+            out.append({"seat": who, "kind": prompt.get("kind", "move"), "text": f"Waiting for {name}."})
+    return out
+
+
+def view_of(table: Table, state: Any, seq: int, seat: str | None) -> dict[str, Any]:
+    game = table.game
+    result = game.result(state)
+    return {"table": table.id, "game": game.name, "seq": seq, "seat": seat,
+            "status": "finished" if result is not None else "active", "result": result,
+            "seats": {s: {"name": i["name"], **({"bot": i["bot"]} if i.get("bot") else {})}
+                      for s, i in table.seats.items()},
+            "seed_sha256": table.doc["seed_sha256"],
+            "state": game.view(state, seat), "prompts": prompt_list(table, seat, game.prompts(state))}
+
+
+def view(table: Table, seat: str | None) -> dict[str, Any]:
+    return view_of(table, table.state, table.seq, seat)
+
+
+def view_at(store: TableStore, table: Table, seq: int, seat: str | None) -> dict[str, Any]:
+    if not 1 <= seq <= table.seq:
+        raise NotFound(f"This table has moves 1 to {table.seq}; there is no move {seq}.", code="no_such_seq")
+    return view_of(table, state_at(store, table, seq), seq, seat)
+
+
+def redact_entry(table: Table, entry: dict[str, Any], seat: str | None, finished: bool) -> dict[str, Any]:
+    """One log entry as ``seat`` may see it. Moves are shown to their own seat, or to all at the end."""
+    event = entry["event"] if finished else table.game.redact(entry["event"], seat)
+    out = {"seq": entry["seq"], "by": entry["by"], "at": entry["at"], "event": event,
+           "text": table.game.describe(event)}
+    if "move" in entry and (finished or entry["by"] == seat):
+        out["move"] = entry["move"]
+    return out
+
+
+def log(store: TableStore, table: Table, seat: str | None, since: int = 0,
+        upto: int | None = None) -> list[dict[str, Any]]:
+    finished = table.result() is not None
+    return [redact_entry(table, envelope.loads(e), seat, finished)
+            for e in store.read(table.id, after=since, upto=upto)]
+
+
+def entries_for(table: Table, entries: list[dict[str, Any]], seat: str | None) -> list[dict[str, Any]]:
+    finished = table.result() is not None
+    return [redact_entry(table, e, seat, finished) for e in entries]

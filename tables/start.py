@@ -1,0 +1,87 @@
+"""Start a table: a secret seed (its SHA-256 published), seat tokens, the setup events."""
+
+import base64
+import hashlib
+import json
+import re
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+import games
+from games.core import SYSTEM, IllegalMove, Rng, fold
+from store import TableStore
+
+from . import envelope
+from .appending import update_player_index
+from .auth import new_token
+from .errors import Invalid
+from .model import Table
+
+EMAIL = re.compile(r"^[^@\s<>]+@[^@\s<>]+$")
+
+
+@dataclass
+class Started:
+    table: Table
+    tokens: dict[str, str]        # human seat -> its secret token (shown once)
+
+
+def new_table_id() -> str:
+    return base64.b32encode(secrets.token_bytes(5)).decode().lower()
+
+
+def check_seats(game: games.core.Game, seats: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    if not isinstance(seats, dict) or set(seats) != set(game.seats):
+        raise Invalid(f"{game.title} is played by the seats {', '.join(game.seats)}; give each one a player.",
+                      code="bad_seats")
+    out = {}
+    for seat in game.seats:
+        info = seats[seat] if isinstance(seats[seat], dict) else {}
+        if info.get("bot"):
+            if info["bot"] not in game.bots:
+                raise Invalid(f"{game.title} has no bot called {info['bot']!r}; it has {', '.join(game.bots)}.",
+                              code="unknown_bot")
+            out[seat] = {"name": str(info.get("name") or f"{info['bot']} bot"), "bot": info["bot"]}
+            continue
+        email, name = str(info.get("email", "")).strip(), str(info.get("name", "")).strip()
+        if not EMAIL.match(email):
+            raise Invalid(f"The {seat} seat needs a player's email address.", code="bad_email")
+        out[seat] = {"name": name or email.split("@")[0], "email": email}
+    return out
+
+
+def start(store: TableStore, game_name: str, options: dict[str, Any] | None, seats: dict[str, Any],
+          now: float, *, table_id: str | None = None) -> Started:
+    game = games.get(game_name)
+    try:
+        options = game.resolve_options(options)
+    except IllegalMove as bad:
+        raise Invalid(bad.message, code=bad.code) from None
+    seat_docs = check_seats(game, seats)
+    tokens = {}
+    for seat, info in seat_docs.items():
+        if not info.get("bot"):
+            tokens[seat], info["token_sha256"] = new_token()
+    seed = secrets.token_bytes(32)
+    doc = {"id": table_id or new_table_id(), "game": game.name, "game_version": game.version,
+           "options": options, "seats": seat_docs, "seed": seed.hex(),
+           "seed_sha256": hashlib.sha256(seed).hexdigest(), "created": round(now, 3)}
+    table = create(store, doc, game.start(options, list(game.seats), Rng(seed, 0)), now)
+    return Started(table, tokens)
+
+
+def create(store: TableStore, doc: dict[str, Any], events: list[dict[str, Any]], at: float,
+           entries: list[dict[str, Any]] | None = None) -> Table:
+    """Write a new table with its first events (fresh ones, or entries kept from an export)."""
+    game = games.get(doc["game"])
+    if entries is None:
+        entries = envelope.wrap(events, 1, SYSTEM, {"setup": doc["options"]}, "start", at)
+    state = fold(game, [e["event"] for e in entries])
+    table = Table(doc["id"], doc, game, state, len(entries))
+    waiting = {seat: table.seq for seat in table.waited_humans()}
+    emails = [info["email"] for info in doc["seats"].values() if info.get("email")]
+    store.create(table.id, json.dumps(doc), [envelope.dumps(e) for e in entries], waiting, at, emails)
+    store.put_snapshot(table.id, table.seq, game.version, json.dumps(state, separators=(",", ":")), keep=True)
+    update_player_index(store, table, waiting)
+    return table

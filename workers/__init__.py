@@ -1,0 +1,1 @@
+"""rq jobs: advance a table's automatic steps, and send its emails. No Flask here."""

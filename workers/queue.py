@@ -1,0 +1,33 @@
+"""Enqueueing jobs with deterministic ids, so the same job is never queued twice."""
+
+import redis
+from rq import Queue, Retry
+from rq.exceptions import DuplicateJobError
+from rq.serializers import JSONSerializer
+
+import config
+
+
+def queue(connection: redis.Redis, settings: config.Settings) -> Queue:
+    return Queue(settings.queue_name, connection=connection, serializer=JSONSerializer)
+
+
+def _enqueue(q: Queue, function: str, job_id: str, *args: object, retry: Retry | None = None) -> bool:
+    try:
+        q.enqueue(function, *args, job_id=job_id, unique=True, retry=retry, result_ttl=3600, failure_ttl=7 * 86400)
+    except DuplicateJobError:
+        return False
+    return True
+
+
+def enqueue_advance(connection: redis.Redis, settings: config.Settings, table_id: str, seq: int) -> bool:
+    """Run the table's automatic steps and email whoever is then waited on."""
+    return _enqueue(queue(connection, settings), "workers.jobs.advance_job", f"advance-{table_id}-{seq}", table_id)
+
+
+def enqueue_notify(connection: redis.Redis, settings: config.Settings, table_id: str, kind: str, seq: int,
+                   seat: str) -> bool:
+    """One email per (table, kind, seq, seat), retried with backoff while SMTP is down."""
+    retry = Retry(max=len(settings.mail_retry_intervals), interval=settings.mail_retry_intervals)
+    return _enqueue(queue(connection, settings), "workers.jobs.notify_job",
+                    f"mail-{table_id}-{kind}-{seq}-{seat}", table_id, kind, seq, seat, retry=retry)
