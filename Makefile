@@ -17,7 +17,7 @@ run: $(STAMP)
 	$(BIN)/pbem run --port $(PORT)
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -q
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

@@ -52,7 +52,8 @@ def check_seats(game: games.core.Game, seats: dict[str, Any]) -> dict[str, dict[
 
 
 def start(store: TableStore, game_name: str, options: dict[str, Any] | None, seats: dict[str, Any],
-          now: float, *, table_id: str | None = None) -> Started:
+          now: float, *, table_id: str | None = None, seed: bytes | None = None) -> Started:
+    """``seed`` is for tests and benchmarks that need twin tables; tables get a fresh secret one."""
     game = games.get(game_name)
     try:
         options = game.resolve_options(options)
@@ -63,7 +64,7 @@ def start(store: TableStore, game_name: str, options: dict[str, Any] | None, sea
     for seat, info in seat_docs.items():
         if not info.get("bot"):
             tokens[seat], info["token_sha256"] = new_token()
-    seed = secrets.token_bytes(32)
+    seed = seed or secrets.token_bytes(32)
     doc = {"id": table_id or new_table_id(), "game": game.name, "game_version": game.version,
            "options": options, "seats": seat_docs, "seed": seed.hex(),
            "seed_sha256": hashlib.sha256(seed).hexdigest(), "created": round(now, 3)}

@@ -1,0 +1,18 @@
+"""pbem: run the server, a worker, or play through the HTTP API."""
+
+import click
+
+from . import client, outbox, serve
+
+
+@click.group()
+def main() -> None:
+    """An asynchronous play-by-email turn server."""
+
+
+for command in (serve.run, serve.worker, client.new, client.show, client.move, client.log, client.export_,
+                client.import_, client.verify, outbox.outbox):
+    main.add_command(command)
+
+if __name__ == "__main__":
+    main()

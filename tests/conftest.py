@@ -1,0 +1,122 @@
+"""Fixtures: a real Redis server and a real SMTP server on loopback; no mocks."""
+
+import email
+import os
+import threading
+from dataclasses import dataclass, field
+from email import policy
+from pathlib import Path
+
+import pytest
+import redis as redis_lib
+from aiosmtpd.controller import Controller
+from rq import SimpleWorker
+from rq.serializers import JSONSerializer
+
+import config
+import games
+from store import TableStore
+from store.embedded import EmbeddedRedis, free_port
+from tests.tinygame import Duel
+from workers.queue import queue
+
+games.register(Duel())
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory):
+    server = EmbeddedRedis(tmp_path_factory.mktemp("redis"), config.REDIS_CONF).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def redis_client(redis_server):
+    client = redis_lib.Redis.from_url(redis_server.url)
+    client.flushall()
+    yield client
+    client.close()
+
+
+@pytest.fixture
+def store(redis_client):
+    return TableStore(redis_client)
+
+
+@dataclass
+class Inbox:
+    """What the SMTP server received, parsed."""
+    messages: list = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    async def handle_DATA(self, server, session, envelope):
+        message = email.message_from_bytes(envelope.content, policy=policy.default)
+        with self.lock:
+            self.messages.append(message)
+        return "250 OK"
+
+    def to(self, address):
+        return [m for m in self.messages if address in str(m["To"])]
+
+    def text(self, message):
+        return message.get_body(preferencelist=("plain",)).get_content()
+
+
+class SmtpServer:
+    def __init__(self):
+        self.inbox = Inbox()
+        self.port = free_port()
+        self.controller = None
+
+    @property
+    def url(self):
+        return f"smtp://127.0.0.1:{self.port}"
+
+    def start(self):
+        self.controller = Controller(self.inbox, hostname="127.0.0.1", port=self.port)
+        self.controller.start()
+
+    def stop(self):
+        if self.controller:
+            self.controller.stop()
+            self.controller = None
+
+
+@pytest.fixture
+def smtp_server():
+    server = SmtpServer()
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def env(monkeypatch, redis_server, smtp_server, tmp_path):
+    """The environment of a server under test: real Redis, real SMTP, its own data folder."""
+    monkeypatch.setenv("REDIS_URL", redis_server.url)
+    monkeypatch.setenv("SMTP_URL", smtp_server.url)
+    monkeypatch.setenv("PBEM_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("SECRET_KEY", "test-secret")
+    monkeypatch.setenv("PUBLIC_URL", "http://pbem.test")
+    monkeypatch.setenv("PBEM_MAIL_RETRY_INTERVALS", "1,1,1")
+    return config.load()
+
+
+@pytest.fixture
+def app(env, redis_client):
+    from server.app import create_app
+    return create_app()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def run_worker(env, redis_client):
+    """Run every queued job (and due retries) in this process, then return."""
+    def run():
+        worker = SimpleWorker([queue(redis_client, env)], connection=redis_client, serializer=JSONSerializer)
+        worker.work(burst=True, with_scheduler=True, logging_level="ERROR")
+    return run
+
