@@ -1,6 +1,6 @@
 """The shapes of the API's requests and answers (marshmallow), for validation and OpenAPI."""
 
-from marshmallow import EXCLUDE, Schema, ValidationError, fields, validates_schema
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 
 class SeatRequest(Schema):
@@ -78,7 +78,7 @@ class MoveAnswer(Schema):
 
 
 class LogQuery(Schema):
-    since = fields.Integer(load_default=0, validate=lambda n: n >= 0)
+    since = fields.Integer(load_default=0, validate=validate.Range(min=0))
 
 
 class LogAnswer(Schema):
