@@ -4,6 +4,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import click
@@ -12,7 +13,9 @@ from rq import Worker
 from rq.serializers import JSONSerializer
 
 import config
+from store import TableStore
 from store.embedded import EmbeddedRedis
+from workers import relay
 from workers.queue import queue
 
 
@@ -51,10 +54,15 @@ def run(port: int, host: str) -> None:
 @click.command()
 @click.option("--burst", is_flag=True, help="Work until the queue is empty, then stop.")
 def worker(burst: bool) -> None:
-    """An rq worker for the table jobs, with rq's scheduler (retries, later jobs)."""
+    """An rq worker for the table jobs, with rq's scheduler (retries, later jobs) and the relay
+    that turns each move into an `advance` job."""
     settings = config.load()
     if not settings.redis_url:
         raise click.ClickException("REDIS_URL is not set.")
     connection = redis.Redis.from_url(settings.redis_url)
+    if burst:
+        relay.drain(TableStore(connection), settings)
+    else:
+        relay.start(redis.Redis.from_url(settings.redis_url), settings, threading.Event())
     Worker([queue(connection, settings)], connection=connection, serializer=JSONSerializer).work(
         with_scheduler=True, burst=burst, logging_level="WARNING")

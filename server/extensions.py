@@ -8,6 +8,7 @@ from prometheus_client import CollectorRegistry, Counter, Histogram
 
 import config
 from store import TableStore
+from tables import TableCache
 
 
 @dataclass
@@ -24,6 +25,7 @@ class Services:
     redis: redis.Redis
     store: TableStore
     metrics: Metrics
+    tables: TableCache
 
 
 def init_app(app: Flask, settings: config.Settings) -> None:
@@ -34,7 +36,7 @@ def init_app(app: Flask, settings: config.Settings) -> None:
         Counter("pbem_http_requests", "HTTP requests answered", ["endpoint", "status"], registry=registry),
         Histogram("pbem_http_request_seconds", "Time to answer a request", ["endpoint"], registry=registry),
         Counter("pbem_moves", "Moves applied", ["game"], registry=registry))
-    app.extensions["pbem"] = Services(settings, client, TableStore(client), metrics)
+    app.extensions["pbem"] = Services(settings, client, TableStore(client), metrics, TableCache())
 
 
 def services() -> Services:

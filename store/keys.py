@@ -43,3 +43,5 @@ def player_waiting(email: str) -> str:   # set of "<table>/<seat>" where the pla
 
 
 ALL_TABLES = "tables:all"                # sorted set: table id by creation time
+CHANGED = "tables:changed"               # list: "<table>:<seq>" for every append, drained by the relay
+CHANGED_TAKEN = "tables:changed:taken"   # list: changes a relay took and has not yet handed on

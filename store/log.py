@@ -46,6 +46,7 @@ class TableStore:
         if not made:
             raise TableExists(table_id)
         pipe = self.redis.pipeline(transaction=False)
+        pipe.lpush(keys.CHANGED, f"{table_id}:{len(entries)}")
         pipe.zadd(keys.ALL_TABLES, {table_id: created})
         for email in emails:
             pipe.sadd(keys.player_tables(email), table_id)
@@ -74,12 +75,22 @@ class TableStore:
         return [_text(fields[b"e"]) for _, fields in self.redis.xrevrange(keys.log(table_id), "+", "-", count=count)]
 
     def append(self, table_id: str, expected: int, entries: list[str], waiting: list[str],
-               idempotency: tuple[str, str] | None = None, idempotency_ttl: int = 0) -> tuple[int, dict[str, int]]:
-        """Append after ``expected``; returns the new seq and {seat: edge seq} of who is waited on."""
+               idempotency: tuple[str, str] | None = None, idempotency_ttl: int = 0,
+               snapshot: tuple[str, str, bool] | None = None) -> tuple[int, dict[str, int]]:
+        """Append after ``expected``, all or nothing, in one round trip.
+
+        ``idempotency`` is (scope, record): a second append with the same scope raises Duplicate.
+        ``snapshot`` is (version, state, keep): the state after the append becomes the latest
+        snapshot, and with ``keep`` is filed for replay. Returns the new seq and {seat: edge seq}
+        of who is waited on.
+        """
         scope, record = idempotency or ("", "")
         idem_key = keys.idempotency(table_id, scope) if scope else keys.meta(table_id)
-        out = self._append(keys=[keys.meta(table_id), keys.log(table_id), keys.waiting(table_id), idem_key],
-                           args=[expected, record, idempotency_ttl, json.dumps(waiting), *entries])
+        version, state, keep = snapshot or ("", "", False)
+        script_keys = [keys.meta(table_id), keys.log(table_id), keys.waiting(table_id), idem_key,
+                       keys.snapshot(table_id), keys.snapshots(table_id)]
+        args = [expected, record, idempotency_ttl, json.dumps(waiting), state, version, "1" if keep else "0", *entries]
+        out = self._append_and_announce(table_id, expected + len(entries), script_keys, args)
         code = int(out[0])
         if code == -1:
             raise NoSuchTable(table_id)
@@ -88,6 +99,43 @@ class TableStore:
         if code == -3:
             raise Conflict(expected, int(out[1]))
         return code, {seat: int(seq) for seat, seq in json.loads(_text(out[1])).items()}
+
+    def _append_and_announce(self, table_id: str, seq: int, script_keys: list[str], args: list[Any]) -> Any:
+        """The append script and the change notice in one round trip. The notice goes out even
+        when the append is refused: it only wakes an idempotent job, which then finds nothing new."""
+        for attempt in (1, 2):
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.execute_command("EVALSHA", self._append.sha, len(script_keys), *script_keys, *args)
+            pipe.lpush(keys.CHANGED, f"{table_id}:{seq}")
+            out, _ = pipe.execute(raise_on_error=False)
+            if isinstance(out, redis.exceptions.NoScriptError) and attempt == 1:
+                self._append.sha = self.redis.script_load(self._append.script)
+                continue
+            if isinstance(out, Exception):
+                raise out
+            return out
+        raise AssertionError("unreachable")
+
+    # -- the changes outbox: which tables have new events, for the workers ----------------
+
+    def take_change(self, timeout: float | None) -> str | None:
+        """Take the oldest change notice ("<table>:<seq>"), keeping it aside until ``done_change``.
+        Waits up to ``timeout`` seconds for one; None: does not wait."""
+        if timeout is None:
+            value = self.redis.lmove(keys.CHANGED, keys.CHANGED_TAKEN, "RIGHT", "LEFT")
+        else:
+            value = self.redis.blmove(keys.CHANGED, keys.CHANGED_TAKEN, timeout, "RIGHT", "LEFT")
+        return _text(value) if value is not None else None
+
+    def done_change(self, change: str) -> None:
+        self.redis.lrem(keys.CHANGED_TAKEN, 1, change)
+
+    def recover_changes(self) -> int:
+        """Put back the notices a relay took but never handed on (it died): they are handled again."""
+        moved = 0
+        while self.redis.lmove(keys.CHANGED_TAKEN, keys.CHANGED, "RIGHT", "RIGHT") is not None:
+            moved += 1
+        return moved
 
     def idempotent(self, table_id: str, scope: str) -> str | None:
         value = self.redis.get(keys.idempotency(table_id, scope))

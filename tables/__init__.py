@@ -11,8 +11,9 @@ from .export import export, import_table, parse_jsonl, to_jsonl, verify
 from .model import Table, load
 from .reading import entries_for, log, view, view_at
 from .start import Started, start
-from .submit import Submitted, submit
+from .cache import TableCache
+from .submit import Submitted, play, submit
 
 __all__ = ["Advanced", "Forbidden", "Invalid", "NotFound", "StaleSeq", "Started", "Submitted", "Table",
-           "TableError", "Unauthorized", "advance", "entries_for", "export", "import_table", "link_key",
-           "load", "log", "parse_jsonl", "seat_of", "start", "submit", "to_jsonl", "verify", "view", "view_at"]
+           "TableCache", "TableError", "Unauthorized", "advance", "entries_for", "export", "import_table", "link_key",
+           "load", "log", "parse_jsonl", "play", "seat_of", "start", "submit", "to_jsonl", "verify", "view", "view_at"]

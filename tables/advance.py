@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from games.core import SYSTEM
 from store import Conflict, TableStore
 
-from .appending import append_decision
+from .appending import append_decision, update_player_index
 from .model import Table, load
 
 
@@ -41,4 +41,6 @@ def advance(store: TableStore, table_id: str, *, now: float, step_cap: int = 100
             continue
         steps += len(events)
         table = done.table
-    return Advanced(table, steps, store.waiting(table_id))
+    waiting = store.waiting(table_id)
+    update_player_index(store, table, waiting)
+    return Advanced(table, steps, waiting)

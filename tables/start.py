@@ -84,5 +84,5 @@ def create(store: TableStore, doc: dict[str, Any], events: list[dict[str, Any]],
     emails = [info["email"] for info in doc["seats"].values() if info.get("email")]
     store.create(table.id, json.dumps(doc), [envelope.dumps(e) for e in entries], waiting, at, emails)
     store.put_snapshot(table.id, table.seq, game.version, json.dumps(state, separators=(",", ":")), keep=True)
-    update_player_index(store, table, waiting)
+    update_player_index(store, table, {seat: table.seq for seat in waiting})
     return table

@@ -18,6 +18,7 @@ import games
 from store import TableStore
 from store.embedded import EmbeddedRedis, free_port
 from tests.tinygame import Duel
+from workers import relay
 from workers.queue import queue
 
 games.register(Duel())
@@ -114,8 +115,9 @@ def client(app):
 
 @pytest.fixture
 def run_worker(env, redis_client):
-    """Run every queued job (and due retries) in this process, then return."""
+    """Hand on every change notice, run every queued job (and due retries) here, then return."""
     def run():
+        relay.drain(TableStore(redis_client), env)
         worker = SimpleWorker([queue(redis_client, env)], connection=redis_client, serializer=JSONSerializer)
         worker.work(burst=True, with_scheduler=True, logging_level="ERROR")
     return run

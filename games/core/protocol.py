@@ -7,7 +7,7 @@ can be stored, snapshotted and sent without a codec. An event is a dict with a "
 - ``evolve(state, event) -> state``: fold one event. Never rolls dice, never raises on a
   history that ``decide`` produced. ``state`` is None before the first event. It may update
   the state it is given and return it: the fold owns its state; callers that keep an old
-  state pass a copy (``copy_state``).
+  state pass a copy.
 - ``prompts(state) -> {seat: prompt}``: who must decide now. A prompt is
   ``{"kind", "text", "options": [{"label", "move"}]}``; a free number gives ``"range"``
   instead of options. The seat ``system`` is an automatic step: the worker sends the move of
@@ -101,9 +101,6 @@ class Game:
         """A few lines of the seat's view for an email; a game overrides this with its own words."""
         return [f"{key}: {value}" for key, value in self.view(state, seat).items()
                 if isinstance(value, (str, int, float))]
-
-    def copy_state(self, state: State) -> State:
-        return copy.deepcopy(state)
 
     @property
     def bots(self) -> dict[str, Bot]:

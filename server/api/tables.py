@@ -9,7 +9,6 @@ from flask_smorest import Blueprint
 
 import tables
 from workers.jobs import invite
-from workers.queue import enqueue_advance
 
 from ..auth import seat_for
 from ..extensions import services
@@ -26,21 +25,15 @@ def credentials(started: tables.Started) -> dict[str, Any]:
                       for seat, token in started.tokens.items()}}
 
 
-def after_creation(started: tables.Started, send_invitations: bool = True) -> None:
-    s = services()
-    if send_invitations:
-        invite(s.redis, s.settings, started.table)
-    enqueue_advance(s.redis, s.settings, started.table.id, started.table.seq)
-
-
 @blp.route("/tables")
 class Tables(MethodView):
     @blp.arguments(CreateTableRequest)
     @blp.response(201, CreatedTable)
     def post(self, body: dict[str, Any]):  # type: ignore[no-untyped-def]
         """Create a table. Answers each seat's token (its secret) and link; players are emailed theirs."""
-        started = tables.start(services().store, body["game"], body["options"], body["seats"], time.time())
-        after_creation(started)
+        s = services()
+        started = tables.start(s.store, body["game"], body["options"], body["seats"], time.time())
+        invite(s.redis, s.settings, started.table)
         return credentials(started)
 
 

@@ -1,7 +1,9 @@
 -- Append events only if the table's last sequence number is the one the caller read.
--- KEYS: meta, log, waiting, idempotency record (or the meta key again when there is none).
--- ARGV: expected seq, idempotency record ('' for none), its TTL, waiting seats (JSON list), entries...
+-- KEYS: meta, log, waiting, idempotency record (or meta again when there is none), snapshot, snapshots.
+-- ARGV: expected seq, idempotency record ('' for none), its TTL, waiting seats (JSON list),
+--       snapshot state ('' for none), snapshot version, keep the snapshot for replay ('1'/'0'), entries...
 -- Returns {new seq, waiting JSON} | {-1} no table | {-2, record} seen before | {-3, seq} conflict.
+local FIRST = 8
 local seq = tonumber(redis.call('HGET', KEYS[1], 'seq'))
 if not seq then return {-1} end
 if ARGV[2] ~= '' then
@@ -9,10 +11,14 @@ if ARGV[2] ~= '' then
   if prior then return {-2, prior} end
 end
 if seq ~= tonumber(ARGV[1]) then return {-3, seq} end
-for i = 5, #ARGV do redis.call('XADD', KEYS[2], (seq + i - 4) .. '-0', 'e', ARGV[i]) end
-local new = seq + #ARGV - 4
+for i = FIRST, #ARGV do redis.call('XADD', KEYS[2], (seq + i - FIRST + 1) .. '-0', 'e', ARGV[i]) end
+local new = seq + #ARGV - FIRST + 1
 redis.call('HSET', KEYS[1], 'seq', new)
 if ARGV[2] ~= '' then redis.call('SET', KEYS[4], ARGV[2], 'EX', tonumber(ARGV[3])) end
+if ARGV[5] ~= '' then
+  redis.call('HSET', KEYS[5], 'seq', new, 'version', ARGV[6], 'state', ARGV[5])
+  if ARGV[7] == '1' then redis.call('HSET', KEYS[6], tostring(new), ARGV[6] .. '\n' .. ARGV[5]) end
+end
 -- Who is waited on: a seat keeps the seq of its edge while it stays waited on.
 local now = {}
 for _, seat in ipairs(cjson.decode(ARGV[4])) do now[seat] = true end

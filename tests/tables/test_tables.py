@@ -22,7 +22,7 @@ def new(store, seats=SEATS, seed=SEED, **options):
 def move(store, table_id, option=1):
     table = load(store, table_id)
     seat = next(iter(table.prompts()))
-    return tables.submit(store, table_id, seat, option=option, expected_seq=table.seq, now=1001.0)
+    return tables.submit(store, table, seat, option=option, expected_seq=table.seq, now=1001.0)
 
 
 def finish(store, table_id):
@@ -164,3 +164,21 @@ def test_states_at_any_seq_use_snapshots(store):
     assert tables.view_at(store, table, 1, "north")["seq"] == 1
     with pytest.raises(tables.NotFound):
         tables.view_at(store, table, table.seq + 1, "north")
+
+
+def test_a_move_on_a_stale_cached_table_is_judged_on_the_log(store):
+    cache = tables.TableCache()
+    table_id = new(store).table.id
+    north = lambda table: "north"      # noqa: E731
+    south = lambda table: "south"      # noqa: E731
+    tables.play(store, cache, table_id, north, option=1, now=1.0)
+    assert cache.take(table_id).seq == 4
+    tables.play(store, cache, table_id, south, expected_seq=4, option=1, now=1.0)
+    # another process moves for north: our cached copy (seq 5) is now one behind the log
+    tables.submit(store, load(store, table_id), "north", option=1, now=1.0)
+    done = tables.play(store, cache, table_id, south, option=2, now=1.0)
+    assert done.table.seq == 7 and done.table.state["total"] == 5
+    tables.submit(store, load(store, table_id), "north", option=1, now=1.0)
+    with pytest.raises(tables.StaleSeq):      # the player really saw an old state: 409, not a retry
+        tables.play(store, cache, table_id, south, expected_seq=7, option=1, now=1.0)
+    assert [e["seq"] for e in events(store, table_id)][-1] == 8

@@ -1,23 +1,17 @@
 """With no SMTP server configured, mail goes to the outbox folder, where `pbem outbox` reads it."""
 
 from click.testing import CliRunner
-from rq import SimpleWorker
-from rq.serializers import JSONSerializer
-
-import config
 from cli.main import main
 from server.app import create_app
 from tests.helpers import make_table
-from workers.queue import queue
 
 
-def test_mail_goes_to_the_outbox_and_the_cli_lists_and_prints_it(monkeypatch, tmp_path, env, redis_client):
+def test_mail_goes_to_the_outbox_and_the_cli_lists_and_prints_it(monkeypatch, tmp_path, env, run_worker):
     monkeypatch.delenv("SMTP_URL")
     monkeypatch.setenv("MAIL_OUTBOX", str(tmp_path / "outbox"))
     client = create_app().test_client()
     table, _ = make_table(client)
-    SimpleWorker([queue(redis_client, config.load())], connection=redis_client,
-                 serializer=JSONSerializer).work(burst=True, logging_level="ERROR")
+    run_worker()
     files = sorted((tmp_path / "outbox").glob("*.eml"))
     assert len(files) == 3           # two invitations, one "your turn"
     listing = CliRunner().invoke(main, ["outbox"]).output
