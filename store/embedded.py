@@ -77,9 +77,3 @@ class EmbeddedRedis:
                 self.process.kill()
                 self.process.wait()
         self.process = None
-
-    def __enter__(self) -> "EmbeddedRedis":
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()

@@ -178,9 +178,6 @@ class TableStore:
     def player_waiting(self, email: str) -> list[str]:
         return sorted(_text(t) for t in self.redis.smembers(keys.player_waiting(email)))
 
-    def table_ids(self) -> list[str]:
-        return [_text(t) for t in self.redis.zrange(keys.ALL_TABLES, 0, -1)]
-
     # -- one email's delivery state: claimed while sending, then sent --------------------------
 
     def claim_mail(self, table_id: str, name: str, ttl: int) -> bool:

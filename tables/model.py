@@ -90,6 +90,3 @@ def state_at(store: TableStore, table: Table, seq: int) -> Any:
     entries = [envelope.loads(e) for e in store.read(table.id, after=after, upto=seq)]
     return fold(table.game, [e["event"] for e in entries], state)
 
-
-def seed_sha256(seed_hex: str) -> str:
-    return hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest()
