@@ -3,6 +3,9 @@
 ``games.get(name)`` finds a game; ``games.all_games()`` lists them.
 """
 
+from . import clash
 from .registry import all_games, get, register
+
+register(clash.GAME)
 
 __all__ = ["all_games", "get", "register"]

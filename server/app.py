@@ -7,7 +7,7 @@ from flask import Flask, g, request
 
 import config
 
-from . import errors, extensions
+from . import errors, extensions, pages
 from .api import catalogue, moves, ops, tables
 
 
@@ -26,6 +26,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     errors.register(app)
     for blueprint in (catalogue.blp, tables.blp, moves.blp, ops.blp):
         api.register_blueprint(blueprint)
+    app.register_blueprint(pages.blp)
     _measure(app)
     return app
 

@@ -22,7 +22,7 @@ def _base(table: Table, seat: str, public_url: str, secret_key: str) -> dict[str
     info = table.seats[seat]
     return {"table": table.id, "game": table.game.name, "title": table.game.title, "seat": seat,
             "name": info["name"], "to": info["email"],
-            "link": f"{base}/tables/{table.id}/view?token={quote(key)}",
+            "link": f"{base}/play/{table.id}?token={quote(key)}",
             "export_link": f"{base}/tables/{table.id}/export?token={quote(key)}",
             "opponents": [{"seat": s, "name": i["name"]} for s, i in table.seats.items() if s != seat],
             "seed_sha256": table.doc["seed_sha256"]}

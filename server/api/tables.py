@@ -21,7 +21,7 @@ def credentials(started: tables.Started) -> dict[str, Any]:
     base = services().settings.public_url.rstrip("/")
     table = started.table
     return {"id": table.id, "seed_sha256": table.doc["seed_sha256"],
-            "seats": {seat: {"token": token, "url": f"{base}/tables/{table.id}/view?token={token}"}
+            "seats": {seat: {"token": token, "url": f"{base}/play/{table.id}?token={token}"}
                       for seat, token in started.tokens.items()}}
 
 

@@ -23,7 +23,7 @@ def test_create_answers_ids_commitment_and_seat_credentials(client):
     assert len(body["seed_sha256"]) == 64 and body["id"]
     assert set(body["seats"]) == {"north", "south"}
     assert body["seats"]["north"]["token"] != body["seats"]["south"]["token"]
-    assert body["seats"]["north"]["url"].startswith(f"http://pbem.test/tables/{body['id']}/")
+    assert body["seats"]["north"]["url"].startswith(f"http://pbem.test/play/{body['id']}?token=")
 
 
 @pytest.mark.parametrize("body, code", [

@@ -18,4 +18,4 @@ def test_mail_goes_to_the_outbox_and_the_cli_lists_and_prints_it(monkeypatch, tm
     assert f"Duel #{table} (north): your turn" in listing
     number = next(line.split(".")[0].strip() for line in listing.splitlines() if "your turn" in line)
     printed = CliRunner().invoke(main, ["outbox", number]).output
-    assert "1. add 1" in printed and "http://pbem.test/tables/" in printed
+    assert "1. add 1" in printed and "http://pbem.test/play/" in printed

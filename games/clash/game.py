@@ -1,0 +1,54 @@
+"""The Clash game object: the protocol of games.core wired to the modules of this package."""
+
+import json
+
+from games.core import Game, IllegalMove, Rng
+
+from . import board as B
+from . import describe as describe_mod
+from . import notation, rules, setup
+from . import view as view_mod
+from .evolve import evolve
+
+
+class Clash(Game):
+    name = "clash"
+    title = "CLASH: Jihad vs McWorld"
+    version = "1"
+    seats = B.SEATS
+    options = setup.OPTIONS
+    notation_help = notation.NOTATION_HELP
+
+    def start(self, options, seats, rng: Rng):
+        if sorted(seats) != sorted(self.seats):
+            raise IllegalMove("bad_seats", f"CLASH is played by {' and '.join(self.seats)}.")
+        return setup.start(self.resolve_options(options), rng)
+
+    def evolve(self, state, event):
+        return evolve(state, event)
+
+    def prompts(self, state):
+        return rules.prompts(state)
+
+    def decide(self, state, seat, move, rng):
+        return rules.decide(state, seat, move, rng)
+
+    def view(self, state, seat):
+        return view_mod.view(state, seat)
+
+    def redact(self, event, seat):
+        return event
+
+    def parse(self, text, state, seat):
+        return notation.parse(text, state, seat)
+
+    def describe(self, event):
+        return describe_mod.describe(event)
+
+    def copy_state(self, state):
+        return json.loads(json.dumps(state))  # the state is plain JSON: cheaper than deepcopy
+
+    def result(self, state):
+        if state is None or not state.get("result"):
+            return None
+        return dict(state["result"])
