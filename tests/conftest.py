@@ -12,6 +12,7 @@ import redis as redis_lib
 from aiosmtpd.controller import Controller
 from rq import SimpleWorker
 from rq.serializers import JSONSerializer
+from werkzeug.serving import make_server
 
 import config
 import games
@@ -122,3 +123,14 @@ def run_worker(env, redis_client):
         worker.work(burst=True, with_scheduler=True, logging_level="ERROR")
     return run
 
+
+@pytest.fixture
+def live_server(app, monkeypatch):
+    port = free_port()
+    server = make_server("127.0.0.1", port, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{port}"
+    monkeypatch.setenv("PBEM_SERVER", url)
+    yield url
+    server.shutdown()

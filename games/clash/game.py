@@ -1,7 +1,5 @@
 """The Clash game object: the protocol of games.core wired to the modules of this package."""
 
-import json
-
 from games.core import Game, IllegalMove, Rng
 
 from . import board as B
@@ -36,6 +34,9 @@ class Clash(Game):
     def view(self, state, seat):
         return view_mod.view(state, seat)
 
+    def brief(self, state, seat):
+        return view_mod.brief(state, seat)
+
     def redact(self, event, seat):
         return event
 
@@ -44,9 +45,6 @@ class Clash(Game):
 
     def describe(self, event):
         return describe_mod.describe(event)
-
-    def copy_state(self, state):
-        return json.loads(json.dumps(state))  # the state is plain JSON: cheaper than deepcopy
 
     def result(self, state):
         if state is None or not state.get("result"):

@@ -44,3 +44,37 @@ def view(state, seat) -> dict:
         "result": dict(state["result"]) if state.get("result") else None,
         "you": seat,
     }
+
+
+ARROW = {"north": "^", "south": "v", "east": ">", "west": "<"}
+
+
+def brief(state, seat) -> list[str]:
+    """The board as text for an email: each field's tile, its facing (^ supports McWorld,
+    v supports Jihad) or 'down' for a destroyed tile; then the zones and the score."""
+    if state is None:
+        return []
+    v = view(state, seat)
+    label = {"mcworld": "McWorld", "jihad": "Jihad"}
+    lines = [f"Game {v['game']}: support McWorld {v['support']['mcworld']}, Jihad {v['support']['jihad']}; "
+             f"games won McWorld {v['wins']['mcworld']}, Jihad {v['wins']['jihad']}.",
+             "      " + "".join(f"{col:<20}" for col in "ABC")]
+    for row in v["rows"]:
+        cells = []
+        for field in row:
+            cell = v["board"][field]
+            if "tile" not in cell:
+                text = "(blocked)" if cell["blocked"] else "."
+            elif cell["face"] == "down":
+                text = f"{cell['name']} (down)"
+            else:
+                text = f"{cell['name']} {ARROW.get(cell['facing'], '?')}"
+            cells.append(f"{text:<20}")
+        lines.append(f"  {row[0][1]}   " + "".join(cells).rstrip())
+    for who in B.SEATS:
+        names = ", ".join(t["name"] for t in v["zones"][who]) or "empty"
+        lines.append(f"{label[who]}'s zone: {names}")
+    lines.append("Neutral zone: " + (", ".join(t["name"] for t in v["neutral"]) or "empty"))
+    if v["removed_pile"]:
+        lines.append("Removed pile: " + ", ".join(t["name"] for t in v["removed_pile"]))
+    return lines

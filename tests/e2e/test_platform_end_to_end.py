@@ -1,27 +1,10 @@
 """A whole game through real HTTP, a real worker, real Redis and a real SMTP server; and the CLI."""
 
-import threading
-
-import pytest
 import requests
 from click.testing import CliRunner
-from werkzeug.serving import make_server
 
 from cli.main import main
-from store.embedded import free_port
 from tests.helpers import SEATS
-
-
-@pytest.fixture
-def live_server(app, monkeypatch):
-    port = free_port()
-    server = make_server("127.0.0.1", port, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{port}"
-    monkeypatch.setenv("PBEM_SERVER", url)
-    yield url
-    server.shutdown()
 
 
 def test_a_whole_game_by_http_with_emails_to_the_waiting_seat_only(live_server, run_worker, smtp_server):

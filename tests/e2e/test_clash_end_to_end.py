@@ -1,0 +1,67 @@
+"""A whole Clash match played from the emails' numbered options: real HTTP, worker, Redis, SMTP."""
+
+import re
+
+import requests
+
+from games.core import Rng
+
+PLAYERS = {"mcworld": {"name": "Ann", "email": "ann@example.org"},
+           "jihad": {"name": "Bob", "email": "bob@example.org"}}
+
+
+def turn_emails(inbox, seat):
+    return [m for m in inbox.to(PLAYERS[seat]["email"]) if str(m["Subject"]).endswith("your turn")]
+
+
+def numbered_options(text):
+    return re.findall(r"^  (\d+)\. (.+)$", text, flags=re.M)
+
+
+def test_a_whole_match_from_the_emails(live_server, run_worker, smtp_server):
+    created = requests.post(f"{live_server}/tables", json={"game": "clash", "seats": PLAYERS}).json()
+    table, tokens = created["id"], {s: v["token"] for s, v in created["seats"].items()}
+    inbox, chooser = smtp_server.inbox, Rng(b"e2e player", 0)
+    run_worker()
+    emailed = {seat: 0 for seat in PLAYERS}
+    for _ in range(2000):
+        view = requests.get(f"{live_server}/tables/{table}/view").json()
+        if view["status"] == "finished":
+            break
+        (seat,) = [p["seat"] for p in view["prompts"]]
+        mails = turn_emails(inbox, seat)
+        if len(mails) > emailed[seat]:           # a new edge: the seat was emailed, read that email
+            emailed[seat] = len(mails)
+            text = inbox.text(mails[-1])
+            assert f"(move {view['seq']})" in text
+            options = numbered_options(text)
+        else:                                    # the same turn goes on: the API's answer lists the options
+            mine = requests.get(f"{live_server}/tables/{table}/view",
+                                headers={"Authorization": f"Bearer {tokens[seat]}"}).json()
+            options = [(str(i), o["label"]) for i, o in enumerate(mine["prompts"][0]["options"], 1)]
+        assert options, f"{seat} has no options to choose from"
+        number, _ = chooser.choice(options)
+        answer = requests.post(f"{live_server}/tables/{table}/moves", json={"option": int(number),
+                               "expected_seq": view["seq"]}, headers={"Authorization": f"Bearer {tokens[seat]}"})
+        assert answer.status_code == 201, answer.json()
+        run_worker()
+        waiting = {p["seat"] for p in requests.get(f"{live_server}/tables/{table}/view").json()["prompts"]}
+        for who in PLAYERS:
+            if who not in waiting:               # a seat not waited on got no new 'your turn' email
+                assert len(turn_emails(inbox, who)) == emailed[who], f"{who} was emailed out of turn"
+    else:
+        raise AssertionError("the match did not end")
+    assert sum(emailed.values()) >= 6            # at least a few turns each, over a whole match
+    for seat in PLAYERS:                         # no 'your turn' email ever went to a seat not waited on
+        for message in turn_emails(inbox, seat):
+            assert f"({seat}): your turn" in str(message["Subject"])
+    export = requests.get(f"{live_server}/tables/{table}/export").text
+    seed = re.search(r'"seed":"([0-9a-f]{64})"', export).group(1)
+    for seat in PLAYERS:
+        over = [m for m in inbox.to(PLAYERS[seat]["email"]) if str(m["Subject"]).endswith("game over")]
+        assert len(over) == 1 and seed in inbox.text(over[0])
+    imported = requests.post(f"{live_server}/tables/import", data=export.encode()).json()
+    again = requests.get(f"{live_server}/tables/{imported['id']}/export").content
+    report = requests.post(f"{live_server}/verify", data=again).json()
+    assert report["ok"], report["problems"]
+    assert report["game"] == "clash" and "match" in report["result"]["text"].lower()
