@@ -20,7 +20,7 @@ def envelope(status: int, code: str, message: str, **extra: Any) -> tuple[Any, i
 
 def _field_sentence(messages: dict[str, Any]) -> str:
     """The first validation message, as a sentence: 'expected_seq: Not a valid integer.'"""
-    for location, fields in messages.items():
+    for fields in messages.values():
         if isinstance(fields, dict):
             for field, problems in fields.items():
                 problem = problems[0] if isinstance(problems, list) else problems

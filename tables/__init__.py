@@ -6,12 +6,12 @@ of each email. Callers pass the time in (``now``); nothing here reads the clock.
 
 from .advance import Advanced, advance
 from .auth import link_key, seat_of
+from .cache import TableCache
 from .errors import Forbidden, Invalid, NotFound, StaleSeq, TableError, Unauthorized
 from .export import export, import_table, parse_jsonl, to_jsonl, verify
 from .model import Table, load
 from .reading import entries_for, log, view, view_at
 from .start import Started, start
-from .cache import TableCache
 from .submit import Submitted, play, submit
 
 __all__ = ["Advanced", "Forbidden", "Invalid", "NotFound", "StaleSeq", "Started", "Submitted", "Table",

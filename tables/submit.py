@@ -3,8 +3,8 @@
 import hashlib
 import json
 import uuid
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from games.core import IllegalMove

@@ -28,10 +28,9 @@ def test_append_checks_the_expected_seq(store):
 def test_two_concurrent_appends_with_the_same_expected_seq_exactly_one_wins(store):
     create(store)
     for round_ in range(40):
-        expected = store.seq("t1")
-        barrier, outcomes = threading.Barrier(2), []
+        expected, barrier, outcomes = store.seq("t1"), threading.Barrier(2), []
 
-        def writer(name):
+        def writer(name, expected=expected, barrier=barrier, outcomes=outcomes):
             barrier.wait()
             try:
                 store.append("t1", expected, [entry(expected + 1, name)], [])

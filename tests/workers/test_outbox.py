@@ -1,6 +1,7 @@
 """With no SMTP server configured, mail goes to the outbox folder, where `pbem outbox` reads it."""
 
 from click.testing import CliRunner
+
 from cli.main import main
 from server.app import create_app
 from tests.helpers import make_table
