@@ -15,7 +15,7 @@ from rq.serializers import JSONSerializer
 import config
 from store import TableStore
 from store.embedded import EmbeddedRedis
-from workers import relay
+from workers import relay, smtp_in
 from workers.queue import queue
 
 
@@ -33,6 +33,7 @@ def run(port: int, host: str) -> None:
     os.environ.setdefault("PUBLIC_URL", f"http://{host}:{port}")
     os.environ.setdefault("SECRET_KEY", settings.secret_key)
     worker = subprocess.Popen([sys.executable, "-m", "cli.main", "worker"], env=os.environ.copy())
+    listener = smtp_in.listen(host, settings.mail_in_port, config.load()) if settings.mail_in_port else None
     try:
         from werkzeug.serving import run_simple
 
@@ -43,12 +44,36 @@ def run(port: int, host: str) -> None:
         click.echo(f"Redis: {settings.redis_url}" + ("  (embedded, data in " + str(embedded.data_dir) + ")"
                                                      if embedded else ""))
         click.echo("Mail: " + (settings.smtp_url or f"outbox folder {settings.outbox_dir} (see 'pbem outbox')"))
+        if listener:
+            click.echo(f"Replies by SMTP on {host}:{settings.mail_in_port}")
         run_simple(host, port, app, threaded=True)
     finally:
+        if listener:
+            listener.stop()
         worker.terminate()
         worker.wait(timeout=30)
         if embedded:
             embedded.stop()
+
+
+@click.command("mail-in")
+@click.option("--port", type=int, default=2525, show_default=True)
+@click.option("--host", default="127.0.0.1", show_default=True)
+def mail_in(port: int, host: str) -> None:
+    """Listen for players' replies by SMTP (point your MX, or a forward, at it)."""
+    settings = config.load()
+    if not settings.redis_url:
+        raise click.ClickException("REDIS_URL is not set.")
+    listener = smtp_in.listen(host, port, settings)
+    click.echo(f"Taking replies by SMTP on {host}:{port}")
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    try:
+        stop.wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        listener.stop()
 
 
 @click.command()

@@ -4,6 +4,7 @@ import os
 import secrets
 import tomllib
 from dataclasses import dataclass, fields, replace
+from email.utils import parseaddr
 from pathlib import Path
 from typing import Any
 
@@ -24,11 +25,19 @@ class Settings:
     secret_key: str
     data_dir: str
     mail_from: str
+    reply_domain: str
+    link_ttl: int
+    inbound_secret: str
+    mail_in_port: int
     snapshot_every: int
     idempotency_ttl: int
     advance_step_cap: int
     mail_retry_intervals: list[int]
     queue_name: str
+
+    @property
+    def reply_address_domain(self) -> str:
+        return self.reply_domain or parseaddr(self.mail_from)[1].rpartition("@")[2] or "localhost"
 
     @property
     def outbox_dir(self) -> Path:

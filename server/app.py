@@ -8,7 +8,7 @@ from flask import Flask, g, request
 import config
 
 from . import errors, extensions, pages
-from .api import catalogue, moves, ops, tables
+from .api import catalogue, inbound, moves, ops, tables
 
 
 def create_app(overrides: dict[str, Any] | None = None) -> Flask:
@@ -24,7 +24,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     extensions.init_app(app, settings)
     api = errors.JsonErrorsApi(app)
     errors.register(app)
-    for blueprint in (catalogue.blp, tables.blp, moves.blp, ops.blp):
+    for blueprint in (catalogue.blp, tables.blp, moves.blp, inbound.blp, ops.blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(pages.blp)
     _measure(app)

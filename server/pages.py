@@ -8,6 +8,8 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 
 import tables
 from games.core import IllegalMove
+from tables import links, notices
+from workers.mail import mail_settings
 
 from .auth import seat_for
 from .extensions import services
@@ -21,8 +23,9 @@ def _render(table: tables.Table, seat: str | None, token: str | None, problem: s
     view = tables.view(table, seat)
     events = tables.log(s.store, table, seat, since=max(0, table.seq - 30))
     own = next((p for p in view["prompts"] if p["seat"] == seat), None)
-    return render_template("table.html", view=view, events=events, prompt=own, token=token, problem=problem,
-                           title=table.game.title, brief=table.game.brief(table.state, seat),
+    options = notices.turn(table, seat, mail_settings(s.settings, time.time()))["options"] if own else []
+    return render_template("table.html", view=view, events=events, prompt=own, options=options, token=token,
+                           problem=problem, title=table.game.title, brief=table.game.brief(table.state, seat),
                            nonce=uuid.uuid4().hex), status
 
 
@@ -54,6 +57,52 @@ def move(table_id: str) -> Response | tuple[str, int]:
     if not done.replayed:
         s.metrics.moves.labels(done.table.game.name).inc()
     return redirect(url_for("pages.page", table_id=table_id, token=token), code=303)
+
+
+@blp.get("/act/<token>")
+def action(token: str) -> Any:
+    """An option link from an email: a page that confirms the choice (submitting itself in a
+    browser), or the current state when the link is stale, used or expired."""
+    s = services()
+    chosen = links.read(s.settings.secret_key, token)
+    if chosen is None:
+        return render_template("message.html", title="Unknown link",
+                               text="This link is not one this server gave out."), 404
+    table = tables.load(s.store, chosen.table_id)
+    key = links.seat_key(s.settings.secret_key, chosen)
+    state = links.state_of(chosen, table, time.time())
+    if state != "ready":
+        problem = ("This link has expired." if state == "expired" else
+                   "The game has moved on since that email, so the link was not used. Here is where it stands now.")
+        return _render(table, chosen.seat, key, problem, 409)
+    option = table.prompts()[chosen.seat]["options"][chosen.option - 1]
+    return render_template("confirm.html", title=table.game.title, table=table.id, label=option["label"],
+                           prompt=table.prompts()[chosen.seat]["text"])
+
+
+@blp.post("/act/<token>")
+def act(token: str) -> Any:
+    """Apply an option link's choice, once: a second use finds the game moved on."""
+    s = services()
+    chosen = links.read(s.settings.secret_key, token)
+    if chosen is None:
+        return render_template("message.html", title="Unknown link",
+                               text="This link is not one this server gave out."), 404
+    key = links.seat_key(s.settings.secret_key, chosen)
+    table = tables.load(s.store, chosen.table_id)
+    if links.state_of(chosen, table, time.time()) == "expired":
+        return _render(table, chosen.seat, key, "This link has expired.", 409)
+    try:
+        done = tables.play(s.store, s.tables, chosen.table_id, lambda t: chosen.seat, expected_seq=chosen.seq,
+                           option=chosen.option, idempotency_key="link-" + token, now=time.time(),
+                           snapshot_every=s.settings.snapshot_every, idempotency_ttl=s.settings.idempotency_ttl)
+    except (IllegalMove, tables.StaleSeq):
+        table = tables.load(s.store, chosen.table_id)
+        return _render(table, chosen.seat, key, "The game has moved on since that email, so the link was not "
+                       "used. Here is where it stands now.", 409)
+    if not done.replayed:
+        s.metrics.moves.labels(done.table.game.name).inc()
+    return redirect(url_for("pages.page", table_id=chosen.table_id, token=key), code=303)
 
 
 def _seat(table: tables.Table, token: str | None) -> str:

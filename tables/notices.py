@@ -1,14 +1,16 @@
-"""What each email says, as data for mail_templates/: invitation, your turn, game over.
+"""What each email says, as data for mail_templates/: invitation, your turn, answer, game over.
 
-Everything here is already redacted for the seat the email goes to.
+Everything here is already redacted for the seat the email goes to. Emails that ask for a
+decision carry a reply address and one signed link per option, both bound to the table's seq.
 """
 
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
 from store import TableStore
 
-from . import envelope
+from . import envelope, signing
 from .auth import link_key
 from .model import Table, load
 from .reading import entries_for, view
@@ -16,9 +18,26 @@ from .reading import entries_for, view
 RECENT_LIMIT = 60     # events shown at most under "since your last move"
 
 
-def _base(table: Table, seat: str, public_url: str, secret_key: str) -> dict[str, Any]:
-    key = link_key(secret_key, table.id, seat)
-    base = public_url.rstrip("/")
+@dataclass(frozen=True)
+class MailSettings:
+    public_url: str
+    secret_key: str
+    reply_domain: str          # replies go to play+<token>@<reply_domain>
+    link_ttl: int              # seconds an option link stays valid
+    now: float
+
+
+def reply_token(secret_key: str, table_id: str, seat: str, seq: int) -> str:
+    return signing.sign(secret_key, "reply", table_id, seat, seq)
+
+
+def action_token(secret_key: str, table_id: str, seat: str, seq: int, option: int, expires: int) -> str:
+    return signing.sign(secret_key, "act", table_id, seat, seq, option, expires)
+
+
+def _base(table: Table, seat: str, m: MailSettings) -> dict[str, Any]:
+    key = link_key(m.secret_key, table.id, seat)
+    base = m.public_url.rstrip("/")
     info = table.seats[seat]
     return {"table": table.id, "game": table.game.name, "title": table.game.title, "seat": seat,
             "name": info["name"], "to": info["email"],
@@ -28,30 +47,44 @@ def _base(table: Table, seat: str, public_url: str, secret_key: str) -> dict[str
             "seed_sha256": table.doc["seed_sha256"]}
 
 
-def invitation(store: TableStore, table_id: str, seat: str, public_url: str, secret_key: str) -> dict[str, Any]:
+def turn(table: Table, seat: str, m: MailSettings) -> dict[str, Any]:
+    """The seat's situation now: its view in short, and its decision with options to reply or click."""
+    content = _base(table, seat, m)
+    seen = view(table, seat)
+    prompt = next((p for p in seen["prompts"] if p["seat"] == seat), None)
+    content.update({"seq": table.seq, "status": seen["status"], "result": seen["result"],
+                    "brief": table.game.brief(table.state, seat), "notation": table.game.notation_help,
+                    "waiting_for": [p["text"] for p in seen["prompts"] if p["seat"] != seat],
+                    "prompt": None, "options": [], "range": None, "reply_to": None})
+    if prompt is not None:
+        expires = int(m.now + m.link_ttl)
+        base = m.public_url.rstrip("/")
+        content.update({
+            "prompt": prompt["text"], "range": prompt.get("range"),
+            "reply_to": f"play+{reply_token(m.secret_key, table.id, seat, table.seq)}@{m.reply_domain}",
+            "options": [{"label": o["label"], "link": f"{base}/act/"
+                         f"{action_token(m.secret_key, table.id, seat, table.seq, i, expires)}"}
+                        for i, o in enumerate(prompt.get("options") or [], 1)]})
+    return content
+
+
+def invitation(store: TableStore, table_id: str, seat: str, m: MailSettings) -> dict[str, Any]:
     table = load(store, table_id)
-    return {**_base(table, seat, public_url, secret_key), "kind": "invitation",
-            "notation": table.game.notation_help}
+    return {**_base(table, seat, m), "kind": "invitation", "notation": table.game.notation_help}
 
 
-def your_turn(store: TableStore, table_id: str, seat: str, edge: int, public_url: str,
-              secret_key: str) -> dict[str, Any] | None:
+def your_turn(store: TableStore, table_id: str, seat: str, edge: int, m: MailSettings) -> dict[str, Any] | None:
     """None when the seat is no longer waited on since ``edge``: the email has nothing to say."""
     table = load(store, table_id)
     if store.waiting(table_id).get(seat) != edge or table.result() is not None:
         return None
-    seen = view(table, seat)
-    prompt = next(p for p in seen["prompts"] if p["seat"] == seat)
-    return {**_base(table, seat, public_url, secret_key), "kind": "your_turn", "seq": table.seq,
-            "recent": [e["text"] for e in since_last_move(store, table, seat)],
-            "brief": table.game.brief(table.state, seat),
-            "prompt": prompt["text"], "options": [o["label"] for o in prompt.get("options", [])],
-            "range": prompt.get("range"), "notation": table.game.notation_help}
+    return {**turn(table, seat, m), "kind": "your_turn",
+            "recent": [e["text"] for e in since_last_move(store, table, seat)]}
 
 
-def game_over(store: TableStore, table_id: str, seat: str, public_url: str, secret_key: str) -> dict[str, Any]:
+def game_over(store: TableStore, table_id: str, seat: str, m: MailSettings) -> dict[str, Any]:
     table = load(store, table_id)
-    return {**_base(table, seat, public_url, secret_key), "kind": "game_over", "seq": table.seq,
+    return {**_base(table, seat, m), "kind": "game_over", "seq": table.seq,
             "result": table.result(), "seed": table.doc["seed"],
             "recent": [e["text"] for e in since_last_move(store, table, seat)]}
 

@@ -1,11 +1,9 @@
 """Fixtures: a real Redis server and a real SMTP server on loopback; no mocks."""
 
 import email
-import os
 import threading
 from dataclasses import dataclass, field
 from email import policy
-from pathlib import Path
 
 import pytest
 import redis as redis_lib
@@ -60,7 +58,7 @@ class Inbox:
         return [m for m in self.messages if address in str(m["To"])]
 
     def text(self, message):
-        return message.get_body(preferencelist=("plain",)).get_content()
+        return message.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n")
 
 
 class SmtpServer:
@@ -118,9 +116,11 @@ def client(app):
 def run_worker(env, redis_client):
     """Hand on every change notice, run every queued job (and due retries) here, then return."""
     def run():
-        relay.drain(TableStore(redis_client), env)
-        worker = SimpleWorker([queue(redis_client, env)], connection=redis_client, serializer=JSONSerializer)
-        worker.work(burst=True, with_scheduler=True, logging_level="ERROR")
+        store, first = TableStore(redis_client), True
+        while relay.drain(store, env) or first:        # jobs may leave new change notices: go again
+            worker = SimpleWorker([queue(redis_client, env)], connection=redis_client, serializer=JSONSerializer)
+            worker.work(burst=True, with_scheduler=True, logging_level="ERROR")
+            first = False
     return run
 
 
@@ -134,3 +134,13 @@ def live_server(app, monkeypatch):
     monkeypatch.setenv("PBEM_SERVER", url)
     yield url
     server.shutdown()
+
+
+@pytest.fixture
+def mail_in(env, redis_client):
+    """The server's SMTP listener for replies, on loopback."""
+    from workers import smtp_in
+    port = free_port()
+    listener = smtp_in.listen("127.0.0.1", port, env)
+    yield port
+    listener.stop()

@@ -55,12 +55,13 @@ def notify_job(table_id: str, kind: str, seq: int, seat: str) -> str:
         return "another worker is sending it"
     try:
         settings = ctx.settings
+        m = mail.mail_settings(settings, time.time())
         if kind == "your_turn":
-            content = notices.your_turn(ctx.store, table_id, seat, seq, settings.public_url, settings.secret_key)
+            content = notices.your_turn(ctx.store, table_id, seat, seq, m)
         elif kind == "invitation":
-            content = notices.invitation(ctx.store, table_id, seat, settings.public_url, settings.secret_key)
+            content = notices.invitation(ctx.store, table_id, seat, m)
         elif kind == "game_over":
-            content = notices.game_over(ctx.store, table_id, seat, settings.public_url, settings.secret_key)
+            content = notices.game_over(ctx.store, table_id, seat, m)
         else:
             raise ValueError(f"no email of kind {kind}")
         if content is None:

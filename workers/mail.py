@@ -5,7 +5,7 @@ import smtplib
 import ssl
 import time
 from email.message import EmailMessage
-from email.utils import formatdate
+from email.utils import formatdate, make_msgid
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlparse
@@ -13,10 +13,20 @@ from urllib.parse import parse_qs, unquote, urlparse
 import jinja2
 
 import config
+from tables.notices import MailSettings
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "mail_templates"
 _env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=jinja2.select_autoescape(["html"]),
                           trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+
+
+def mail_settings(settings: config.Settings, now: float) -> MailSettings:
+    return MailSettings(settings.public_url, settings.secret_key, settings.reply_address_domain,
+                        settings.link_ttl, now)
+
+
+def new_message_id(settings: config.Settings) -> str:
+    return make_msgid(domain=settings.reply_address_domain)
 
 
 def render(kind: str, content: dict[str, Any], settings: config.Settings, message_id: str) -> EmailMessage:
@@ -26,8 +36,11 @@ def render(kind: str, content: dict[str, Any], settings: config.Settings, messag
     message["To"] = content["to"]
     message["Date"] = formatdate(localtime=False)
     message["Message-ID"] = message_id
-    message["X-PBEM-Table"] = content["table"]
-    message["X-PBEM-Seat"] = content["seat"]
+    if content.get("reply_to"):
+        message["Reply-To"] = content["reply_to"]
+    for header, key in (("X-PBEM-Table", "table"), ("X-PBEM-Seat", "seat")):
+        if content.get(key):
+            message[header] = content[key]
     message.set_content(_env.get_template(f"{kind}.txt").render(**content))
     message.add_alternative(_env.get_template(f"{kind}.html").render(**content), subtype="html")
     return message
@@ -56,7 +69,7 @@ def send(message: EmailMessage, settings: config.Settings) -> str:
 
 def write_outbox(message: EmailMessage, folder: Path) -> str:
     folder.mkdir(parents=True, exist_ok=True)
-    name = f"{time.time_ns()}-{message['X-PBEM-Table']}-{message['X-PBEM-Seat']}.eml"
+    name = f"{time.time_ns()}-{message['X-PBEM-Table'] or 'pbem'}-{message['X-PBEM-Seat'] or 'mail'}.eml"
     temporary = folder / ("." + name)
     temporary.write_bytes(bytes(message))
     os.replace(temporary, folder / name)

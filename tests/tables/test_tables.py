@@ -1,7 +1,5 @@
 """The use cases against a real Redis: replay, hidden information, export, verify, advance."""
 
-import json
-
 import pytest
 
 import tables

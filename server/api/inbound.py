@@ -1,0 +1,47 @@
+"""POST /inbound/mail: a mail provider's webhook for players' replies (the raw message)."""
+
+import hmac
+
+from flask import request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+import tables
+from tables.mailparse import REPLY_ADDRESS
+from workers.inbound import enqueue_receive
+
+from ..extensions import services
+
+blp = Blueprint("inbound", __name__, description="Replies by email, from a mail provider")
+
+RAW_FIELDS = ("raw", "body-mime", "email", "RawEmail")   # ours, Mailgun's, SendGrid's, Postmark's
+
+
+@blp.route("/inbound/mail")
+class InboundMail(MethodView):
+    @blp.response(202)
+    def post(self):  # type: ignore[no-untyped-def]
+        """A reply as the raw MIME message: the request body, or a form/JSON field named raw,
+        body-mime (Mailgun) or email (SendGrid). Applied by a worker, which emails the answer."""
+        s = services()
+        secret = s.settings.inbound_secret
+        given = request.headers.get("X-Inbound-Secret") or request.args.get("secret") or ""
+        if secret and not hmac.compare_digest(given, secret):
+            raise tables.Forbidden("This webhook needs the server's inbound secret.", code="wrong_secret")
+        raw, recipients = _raw_message()
+        if not raw.strip():
+            raise tables.Invalid("The request carries no email message.", code="no_message")
+        enqueue_receive(s.redis, s.settings, raw, recipients)
+        return {"accepted": True}
+
+
+def _raw_message() -> tuple[bytes, list[str]]:
+    body = request.get_json(silent=True) if request.is_json else None
+    if isinstance(body, dict):
+        raw = next((body[f] for f in RAW_FIELDS if isinstance(body.get(f), str)), "")
+        recipients = body.get("recipients") if isinstance(body.get("recipients"), list) else []
+        return raw.encode(), [r for r in recipients if isinstance(r, str) and REPLY_ADDRESS.search(r)]
+    for field in RAW_FIELDS:
+        if field in request.form:
+            return request.form[field].encode(), request.form.getlist("recipient")
+    return request.get_data(), []

@@ -1,0 +1,146 @@
+"""Answering the email is a move: real SMTP both ways, real Redis, real workers."""
+
+import smtplib
+
+import pytest
+
+from games.core import Rng
+from tests.helpers import make_table
+from tests.mail.helpers import latest, options, reply
+
+CLASH = {"mcworld": {"name": "Ann", "email": "ann@example.org"},
+         "jihad": {"name": "Bob", "email": "bob@example.org"}}
+
+
+def log_seq(client, table):
+    return client.get(f"/tables/{table}/log").json["seq"]
+
+
+def waiting_seat(client, table):
+    prompts = client.get(f"/tables/{table}/view").json["prompts"]
+    return prompts[0]["seat"] if prompts else None
+
+
+def test_a_whole_clash_game_played_only_by_replying_to_emails(client, run_worker, smtp_server, mail_in):
+    answer = client.post("/tables", json={"game": "clash", "seats": CLASH, "options": {"match": "single"}})
+    table = answer.json["id"]
+    inbox, chooser = smtp_server.inbox, Rng(b"replying player", 0)
+    run_worker()
+    replies = 0
+    while client.get(f"/tables/{table}/view").json["status"] != "finished":
+        seat = waiting_seat(client, table)
+        message = latest(inbox, CLASH[seat]["email"])       # the newest email: "your turn" or an answer
+        assert message["Reply-To"], message["Subject"]
+        number, _ = chooser.choice(options(inbox, message))
+        before = log_seq(client, table)
+        reply(mail_in, message, number)
+        run_worker()
+        replies += 1
+        assert log_seq(client, table) > before, inbox.text(latest(inbox, CLASH[seat]["email"]))
+        assert replies < 400
+    for who in CLASH.values():
+        assert str(latest(inbox, who["email"])["Subject"]).endswith("game over")
+    answers = [m for m in inbox.messages if "move applied" in str(m["Subject"])]
+    assert len(answers) == replies
+
+
+@pytest.fixture
+def duel(client, run_worker, smtp_server):
+    table, tokens = make_table(client)
+    run_worker()
+    return table, smtp_server.inbox
+
+
+def test_a_reply_applies_and_is_answered_with_what_happened(duel, client, run_worker, mail_in):
+    table, inbox = duel
+    reply(mail_in, latest(inbox, "nora@example.org"), "2")
+    run_worker()
+    answer = latest(inbox, "nora@example.org")
+    assert str(answer["Subject"]).endswith("(north): move applied")
+    assert "north adds 2 (total 2)." in inbox.text(answer) and "Waiting for Sam." in inbox.text(answer)
+    assert str(latest(inbox, "sam@example.org")["Subject"]).endswith("(south): your turn")
+    assert log_seq(client, table) == 4
+
+
+def test_notation_and_html_only_replies(duel, client, run_worker, mail_in):
+    table, inbox = duel
+    reply(mail_in, latest(inbox, "nora@example.org"), None, html="<p>add 3</p><blockquote>1. add 1</blockquote>")
+    run_worker()
+    assert client.get(f"/tables/{table}/view").json["state"]["total"] == 3
+
+
+def test_a_reply_from_another_address_is_refused(duel, client, run_worker, mail_in, smtp_server):
+    table, inbox = duel
+    reply(mail_in, latest(inbox, "nora@example.org"), "1", sender="mallory@example.org")
+    run_worker()
+    assert log_seq(client, table) == 3
+    assert "taken only from the\naddress of the seat" in inbox.text(latest(inbox, "mallory@example.org"))
+
+
+def test_a_forged_reply_address_is_refused(duel, client, run_worker, mail_in):
+    table, inbox = duel
+    message = latest(inbox, "nora@example.org")
+    forged = str(message["Reply-To"]).replace(".3.", ".4.")
+    reply(mail_in, message, "1", to=forged)
+    run_worker()
+    assert log_seq(client, table) == 3
+    assert "is not one this server\ngave out" in inbox.text(latest(inbox, "nora@example.org"))
+
+
+def test_a_reply_to_an_old_email_shows_the_current_state_instead(duel, client, run_worker, mail_in):
+    table, inbox = duel
+    first = latest(inbox, "nora@example.org")
+    reply(mail_in, first, "1")
+    run_worker()
+    reply(mail_in, latest(inbox, "sam@example.org"), "1")
+    run_worker()
+    reply(mail_in, first, "3")              # the same email, answered again: a replayed token
+    run_worker()
+    assert log_seq(client, table) == 5
+    answer = latest(inbox, "nora@example.org")
+    assert str(answer["Subject"]).endswith("the game has moved on")
+    assert "1. add 1" in inbox.text(answer)   # with the options of now
+
+
+def test_the_same_email_delivered_twice_applies_once(duel, client, run_worker, mail_in, smtp_server):
+    table, inbox = duel
+    message = latest(inbox, "nora@example.org")
+    reply(mail_in, message, "1", message_id="<same@player.example>")
+    reply(mail_in, message, "1", message_id="<same@player.example>")
+    run_worker()
+    assert log_seq(client, table) == 4
+    assert len([m for m in inbox.to("nora@example.org") if "move applied" in str(m["Subject"])]) == 1
+
+
+def test_a_garbage_reply_is_refused_with_the_options_again(duel, client, run_worker, mail_in):
+    table, inbox = duel
+    reply(mail_in, latest(inbox, "nora@example.org"), "please make my move for me")
+    run_worker()
+    answer = latest(inbox, "nora@example.org")
+    assert str(answer["Subject"]).endswith("move refused")
+    assert "I cannot read" in inbox.text(answer) and "1. add 1" in inbox.text(answer)
+    assert log_seq(client, table) == 3
+    reply(mail_in, answer, "9")
+    run_worker()
+    assert "There is no option 9" in inbox.text(latest(inbox, "nora@example.org"))
+
+
+def test_the_webhook_feeds_the_same_code(duel, client, run_worker, monkeypatch):
+    from server.app import create_app
+    table, inbox = duel
+    message = latest(inbox, "nora@example.org")
+    raw = (f"From: nora@example.org\r\nTo: {message['Reply-To']}\r\nMessage-ID: <hook1@x>\r\n"
+           f"Subject: Re: turn\r\n\r\n3\r\n").encode()
+    assert client.post("/inbound/mail", data=raw, content_type="message/rfc822").status_code == 202
+    assert client.post("/inbound/mail", json={"raw": "  "}).json["code"] == "no_message"
+    run_worker()
+    assert log_seq(client, table) == 4
+    monkeypatch.setenv("PBEM_INBOUND_SECRET", "s3")
+    guarded = create_app().test_client()
+    assert guarded.post("/inbound/mail", data=raw).status_code == 403
+    assert guarded.post("/inbound/mail?secret=s3", data=raw).status_code == 202
+
+
+def test_the_listener_refuses_addresses_that_are_not_replies(mail_in):
+    with smtplib.SMTP("127.0.0.1", mail_in) as smtp, pytest.raises(smtplib.SMTPRecipientsRefused):
+        smtp.sendmail("a@example.org", ["postmaster@example.org"], b"Subject: x\r\n\r\nhello")

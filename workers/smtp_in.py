@@ -1,0 +1,36 @@
+"""`pbem mail-in`: an SMTP listener for players' replies. It accepts only the server's reply
+addresses (play+<token>@...) and hands each message to the same job as the webhook."""
+
+from typing import Any
+
+import redis
+from aiosmtpd.controller import Controller
+
+import config
+from tables.mailparse import REPLY_ADDRESS
+
+from .inbound import enqueue_receive
+
+
+class ReplyHandler:
+    def __init__(self, connection: redis.Redis, settings: config.Settings):
+        self.connection = connection
+        self.settings = settings
+
+    async def handle_RCPT(self, server: Any, session: Any, envelope: Any, address: str, options: Any) -> str:
+        if not REPLY_ADDRESS.search(address):
+            return "550 5.1.1 This server takes only replies to its game emails"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        enqueue_receive(self.connection, self.settings, envelope.original_content or envelope.content,
+                        list(envelope.rcpt_tos))
+        return "250 Message accepted"
+
+
+def listen(host: str, port: int, settings: config.Settings) -> Controller:
+    controller = Controller(ReplyHandler(redis.Redis.from_url(settings.redis_url), settings), hostname=host,
+                            port=port)
+    controller.start()
+    return controller
