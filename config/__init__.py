@@ -34,6 +34,7 @@ class Settings:
     advance_step_cap: int
     mail_retry_intervals: list[int]
     queue_name: str
+    digest_hour: int
 
     @property
     def reply_address_domain(self) -> str:

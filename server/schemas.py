@@ -102,3 +102,16 @@ class GameEntry(Schema):
     options = fields.Dict()
     bots = fields.List(fields.String())
     notation = fields.String()
+
+
+class NotificationsRequest(Schema):
+    policy = fields.String(required=True, validate=validate.OneOf(["immediate", "digest", "mute"]),
+                           metadata={"description": "immediate, digest (one email a day) or mute"})
+    everywhere = fields.Boolean(load_default=False,
+                                metadata={"description": "For all of the player's tables, not only this one."})
+
+
+class NotificationsAnswer(Schema):
+    seat = fields.String()
+    policy = fields.String(metadata={"description": "The policy in force at this table for this seat."})
+    policies = fields.Dict()

@@ -34,6 +34,18 @@ def mail(table_id: str, name: str) -> str:   # the delivery state of one email
     return table(table_id, "mail:" + name)
 
 
+def preferences(table_id: str) -> str:  # hash: seat -> notification policy at this table
+    return table(table_id, "prefs")
+
+
+def player_preferences(email: str) -> str:   # hash: policy -> the player's policy everywhere
+    return f"p:{email.lower()}:prefs"
+
+
+def player_notices(email: str, box: str) -> str:   # set of "<table>/<seat>/<seq>" held for one email
+    return f"p:{email.lower()}:notices:{box}"
+
+
 def player_tables(email: str) -> str:    # set of table ids a player sits at
     return f"p:{email.lower()}:tables"
 

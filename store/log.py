@@ -172,6 +172,37 @@ class TableStore:
         else:
             self.redis.srem(keys.player_waiting(email), member)
 
+    # -- notification preferences, and notices held for one combined email ---------------------
+
+    def set_preference(self, table_id: str | None, seat: str, email: str, policy: str) -> None:
+        """At one table (``table_id``), or everywhere for the player (None)."""
+        if table_id is None:
+            self.redis.hset(keys.player_preferences(email), "policy", policy)
+        else:
+            self.redis.hset(keys.preferences(table_id), seat, policy)
+
+    def preferences(self, table_id: str, seat: str, email: str) -> tuple[str | None, str | None]:
+        """(the seat's policy at this table, the player's policy everywhere); None where unset."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.hget(keys.preferences(table_id), seat)
+        pipe.hget(keys.player_preferences(email), "policy")
+        here, everywhere = pipe.execute()
+        return (_text(here) if here else None), (_text(everywhere) if everywhere else None)
+
+    def hold_notice(self, email: str, box: str, notice: str) -> int:
+        """Keep a notice for a later combined email; returns how many the box now holds."""
+        pipe = self.redis.pipeline()
+        pipe.sadd(keys.player_notices(email, box), notice)
+        pipe.scard(keys.player_notices(email, box))
+        return int(pipe.execute()[1])
+
+    def held_notices(self, email: str, box: str) -> list[str]:
+        return sorted(_text(n) for n in self.redis.smembers(keys.player_notices(email, box)))
+
+    def release_notices(self, email: str, box: str, notices: list[str]) -> None:
+        if notices:
+            self.redis.srem(keys.player_notices(email, box), *notices)
+
     def player_tables(self, email: str) -> list[str]:
         return sorted(_text(t) for t in self.redis.smembers(keys.player_tables(email)))
 

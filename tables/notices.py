@@ -82,6 +82,23 @@ def your_turn(store: TableStore, table_id: str, seat: str, edge: int, m: MailSet
             "recent": [e["text"] for e in since_last_move(store, table, seat)]}
 
 
+def combined(store: TableStore, notices: list[str], m: MailSettings) -> dict[str, Any] | None:
+    """One email for several turns ("<table>/<seat>/<edge>" each): a digest, or what was held
+    while mail could not be sent. Turns that are over by now are left out; None if none is left."""
+    entries, to, name = [], None, None
+    for notice in notices:
+        table_id, seat, edge = notice.split("/")
+        table = load(store, table_id)
+        if store.waiting(table_id).get(seat) != int(edge) or table.result() is not None:
+            continue
+        content = turn(table, seat, m)
+        to, name = content["to"], content["name"]
+        entries.append({key: content[key] for key in ("title", "table", "seat", "seq", "prompt", "link", "options")})
+    if not entries:
+        return None
+    return {"kind": "combined", "to": to, "name": name, "entries": entries, "table": None, "seat": None}
+
+
 def game_over(store: TableStore, table_id: str, seat: str, m: MailSettings) -> dict[str, Any]:
     table = load(store, table_id)
     return {**_base(table, seat, m), "kind": "game_over", "seq": table.seq,

@@ -12,7 +12,7 @@ from typing import Any
 from games.core import IllegalMove
 from store import TableStore
 
-from . import mailparse, signing
+from . import mailparse, preferences, signing
 from .errors import NotFound, StaleSeq
 from .model import Table, load
 from .notices import MailSettings, turn
@@ -63,6 +63,12 @@ def _apply(store: TableStore, table: Table, seat: str, seq: int, reply: mailpars
            snapshot_every: int) -> Answer:
     command = reply.command.strip()
     words = command.lower().strip(".!")
+    first, _, rest = words.partition(" ")
+    if first in preferences.POLICIES and rest in ("", "all", "everywhere"):
+        policy = preferences.choose(store, table, seat, first, everywhere=bool(rest))
+        where = "all your tables" if rest else "this table"
+        return _answer("shown", table, seat, m, command,
+                       f"From now on, at {where}: {policy} ({preferences.POLICIES[policy]}).")
     if words in HELP_WORDS:
         return _answer("shown", table, seat, m, command, "Here is where the game stands.")
     try:

@@ -1,5 +1,8 @@
 """Enqueueing jobs with deterministic ids, so the same job is never queued twice."""
 
+import hashlib
+from datetime import datetime, timezone
+
 import redis
 from rq import Queue, Retry
 from rq.exceptions import DuplicateJobError
@@ -31,3 +34,20 @@ def enqueue_notify(connection: redis.Redis, settings: config.Settings, table_id:
     retry = Retry(max=len(settings.mail_retry_intervals), interval=settings.mail_retry_intervals)
     return _enqueue(queue(connection, settings), "workers.jobs.notify_job",
                     f"mail-{table_id}-{kind}-{seq}-{seat}", table_id, kind, seq, seat, retry=retry)
+
+
+def player_key(email: str) -> str:
+    """An id-safe name for a player in job ids."""
+    return hashlib.sha256(email.lower().encode()).hexdigest()[:16]
+
+
+def schedule(connection: redis.Redis, settings: config.Settings, at: float, function: str, job_id: str,
+             *args: object) -> bool:
+    """Run ``function`` at time ``at`` (rq's scheduler, in the worker); once per job id."""
+    when = datetime.fromtimestamp(at, tz=timezone.utc)
+    try:
+        queue(connection, settings).enqueue_at(when, function, *args, job_id=job_id, unique=True,
+                                               result_ttl=3600, failure_ttl=7 * 86400)
+    except DuplicateJobError:
+        return False
+    return True

@@ -8,11 +8,13 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 import tables
+from tables import preferences
 from workers.jobs import invite
 
-from ..auth import seat_for
+from ..auth import required_seat, seat_for
 from ..extensions import services
-from ..schemas import CreatedTable, CreateTableRequest, LogAnswer, LogQuery, VerifyAnswer, View
+from ..schemas import (CreatedTable, CreateTableRequest, LogAnswer, LogQuery, NotificationsAnswer,
+                       NotificationsRequest, VerifyAnswer, View)
 
 blp = Blueprint("tables", __name__, description="Tables: games in progress")
 
@@ -73,6 +75,26 @@ class TableExport(MethodView):
         body = tables.to_jsonl(tables.export(services().store, table, seat_for(table)))
         return Response(body, mimetype="application/x-ndjson",
                         headers={"Content-Disposition": f'attachment; filename="{table.game.name}-{table.id}.jsonl"'})
+
+
+@blp.route("/tables/<table_id>/notifications")
+class Notifications(MethodView):
+    @blp.response(200, NotificationsAnswer)
+    def get(self, table_id: str):  # type: ignore[no-untyped-def]
+        """How the bearer's seat hears about its turns."""
+        table = tables.load(services().store, table_id)
+        seat = required_seat(table)
+        return {"seat": seat, "policy": preferences.effective(services().store, table, seat),
+                "policies": preferences.POLICIES}
+
+    @blp.arguments(NotificationsRequest)
+    @blp.response(200, NotificationsAnswer)
+    def put(self, body: dict[str, Any], table_id: str):  # type: ignore[no-untyped-def]
+        """Choose: an email per turn, a daily digest, or none; at this table or everywhere."""
+        table = tables.load(services().store, table_id)
+        seat = required_seat(table)
+        policy = preferences.choose(services().store, table, seat, body["policy"], body["everywhere"])
+        return {"seat": seat, "policy": policy, "policies": preferences.POLICIES}
 
 
 def _export_body() -> list[dict[str, Any]]:
