@@ -8,8 +8,9 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 
 import tables
 from games.core import IllegalMove
-from tables import links, notices
+from tables import links, notices, signing
 from workers.mail import mail_settings
+from workers.queue import enqueue_host_decision
 
 from .auth import seat_for
 from .extensions import services
@@ -103,6 +104,41 @@ def act(token: str) -> Any:
     if not done.replayed:
         s.metrics.moves.labels(done.table.game.name).inc()
     return redirect(url_for("pages.page", table_id=chosen.table_id, token=key), code=303)
+
+
+HOST_ACTIONS = {"extend": "Give them 24 more hours", "bot": "Let a bot play this turn"}
+
+
+def _host_action(token: str) -> tuple[str, str, int, str] | None:
+    fields = signing.verify(services().settings.secret_key, "host", token, 5)
+    if fields is None or fields[3] not in HOST_ACTIONS or not fields[2].isdigit() or not fields[4].isdigit() \
+            or int(fields[4]) < time.time():
+        return None
+    return fields[0], fields[1], int(fields[2]), fields[3]
+
+
+@blp.get("/host/<token>")
+def host_page(token: str) -> Any:
+    """A host's link from a timeout email: confirm the decision."""
+    chosen = _host_action(token)
+    if chosen is None:
+        return render_template("message.html", title="Unknown or expired link",
+                               text="This link is not one this server gave out, or it has expired."), 404
+    table = tables.load(services().store, chosen[0])
+    return render_template("confirm.html", title=table.game.title, table=table.id, label=HOST_ACTIONS[chosen[3]],
+                           prompt=f"{table.seats[chosen[1]]['name']} ({chosen[1]}) ran out of time.")
+
+
+@blp.post("/host/<token>")
+def host_decide(token: str) -> Any:
+    chosen = _host_action(token)
+    if chosen is None:
+        return render_template("message.html", title="Unknown or expired link",
+                               text="This link is not one this server gave out, or it has expired."), 404
+    s = services()
+    enqueue_host_decision(s.redis, s.settings, *chosen)
+    return render_template("message.html", title="Done", text=f"{HOST_ACTIONS[chosen[3]]}: on its way. "
+                           "The players are told by email.")
 
 
 def _seat(table: tables.Table, token: str | None) -> str:

@@ -13,6 +13,12 @@ class CreateTableRequest(Schema):
     game = fields.String(required=True, metadata={"example": "clash"})
     options = fields.Dict(keys=fields.String(), load_default=dict)
     seats = fields.Dict(keys=fields.String(), values=fields.Nested(SeatRequest), required=True)
+    time_control = fields.Dict(metadata={"description": "{'kind': 'clock', 'preset': 'live'|'fast'|'slow'}, "
+                                         "{'kind': 'daily', 'at': 'HH:MM', 'tz': 'Europe/Warsaw'} or "
+                                         "{'kind': 'untimed'} (the default: 21 days a move)."})
+    on_timeout = fields.String(metadata={"description": "wait (default), host (the host is asked) or bot "
+                                         "(a bot plays the turn)."})
+    host = fields.Email(metadata={"description": "The host's address: asked at a timeout when on_timeout is host."})
 
 
 class SeatCredential(Schema):
@@ -115,3 +121,15 @@ class NotificationsAnswer(Schema):
     seat = fields.String()
     policy = fields.String(metadata={"description": "The policy in force at this table for this seat."})
     policies = fields.Dict()
+
+
+class VacationRequest(Schema):
+    days = fields.Float(required=True, validate=validate.Range(min=0, min_inclusive=False),
+                        metadata={"description": "How long, from start (at most 14 days)."})
+    start = fields.Float(metadata={"description": "When it begins (POSIX time); default now."})
+
+
+class VacationAnswer(Schema):
+    start = fields.Float()
+    end = fields.Float()
+    waiting = fields.List(fields.String(), metadata={"description": "Tables where the deadline moved."})

@@ -46,6 +46,14 @@ def player_notices(email: str, box: str) -> str:   # set of "<table>/<seat>/<seq
     return f"p:{email.lower()}:notices:{box}"
 
 
+def clock(table_id: str) -> str:         # hash: <seat>:bank, <seat>:edge, <seat>:since, <seat>:deadline
+    return table(table_id, "clock")
+
+
+def player_vacations(email: str) -> str:     # string: JSON list of [start, end]
+    return f"p:{email.lower()}:vacations"
+
+
 def player_tables(email: str) -> str:    # set of table ids a player sits at
     return f"p:{email.lower()}:tables"
 
@@ -55,5 +63,6 @@ def player_waiting(email: str) -> str:   # set of "<table>/<seat>" where the pla
 
 
 ALL_TABLES = "tables:all"                # sorted set: table id by creation time
+DEADLINES = "deadlines"                  # sorted set: "<table>/<seat>/<edge>" by deadline, for the sweep
 CHANGED = "tables:changed"               # list: "<table>:<seq>" for every append, drained by the relay
 CHANGED_TAKEN = "tables:changed:taken"   # list: changes a relay took and has not yet handed on

@@ -203,6 +203,35 @@ class TableStore:
         if notices:
             self.redis.srem(keys.player_notices(email, box), *notices)
 
+    # -- clocks, deadlines and vacations ----------------------------------------------------
+
+    def clock(self, table_id: str) -> dict[str, str]:
+        return {_text(k): _text(v) for k, v in self.redis.hgetall(keys.clock(table_id)).items()}
+
+    def set_clock(self, table_id: str, values: dict[str, object], deadlines: dict[str, float],
+                  done: list[str]) -> None:
+        """Update a table's clocks; index the new deadlines ("<table>/<seat>/<edge>": when) and
+        drop the finished ones."""
+        pipe = self.redis.pipeline()
+        if values:
+            pipe.hset(keys.clock(table_id), mapping=values)  # type: ignore[arg-type]
+        if deadlines:
+            pipe.zadd(keys.DEADLINES, deadlines)
+        if done:
+            pipe.zrem(keys.DEADLINES, *done)
+        pipe.execute()
+
+    def due(self, now: float, limit: int = 500) -> list[str]:
+        """Deadlines passed by ``now``: "<table>/<seat>/<edge>"."""
+        return [_text(m) for m in self.redis.zrangebyscore(keys.DEADLINES, "-inf", now, start=0, num=limit)]
+
+    def vacations(self, email: str) -> list[tuple[float, float]]:
+        value = self.redis.get(keys.player_vacations(email))
+        return [(float(a), float(b)) for a, b in json.loads(value)] if value else []
+
+    def set_vacations(self, email: str, vacations: list[tuple[float, float]]) -> None:
+        self.redis.set(keys.player_vacations(email), json.dumps([list(v) for v in vacations]))
+
     def player_tables(self, email: str) -> list[str]:
         return sorted(_text(t) for t in self.redis.smembers(keys.player_tables(email)))
 

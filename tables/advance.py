@@ -44,3 +44,30 @@ def advance(store: TableStore, table_id: str, *, now: float, step_cap: int = 100
     waiting = store.waiting(table_id)
     update_player_index(store, table, waiting)
     return Advanced(table, steps, waiting)
+
+
+STAND_IN = "timeout-"      # the command id of a decision a bot took for a seat out of time
+
+
+def stand_in(store: TableStore, table_id: str, seat: str, edge: int, *, now: float, step_cap: int = 200,
+             snapshot_every: int = 50) -> tuple[Table, list[dict]]:
+    """A bot plays the seat's turn that began at ``edge``, because the seat ran out of time.
+
+    The seat keeps its place: each decision is the seat's, marked as the stand-in's in the log.
+    """
+    table, taken = load(store, table_id), []
+    bot = table.game.bots["random"]
+    for _ in range(step_cap):
+        if seat not in table.prompts() or store.waiting(table_id).get(seat) != edge:
+            break
+        move = bot(table.state, seat, table.bot_rng())
+        events = table.game.decide(table.state, seat, move, table.rng())
+        try:
+            done = append_decision(store, table, seat, move, events, f"{STAND_IN}{table.seq}", now,
+                                   snapshot_every=snapshot_every)
+        except Conflict:
+            table = load(store, table_id)
+            continue
+        taken += done.entries
+        table = done.table
+    return table, taken

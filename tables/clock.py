@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Sequence
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 MINUTE = 60.0
@@ -76,7 +76,8 @@ def parse_time_control(spec: dict | None) -> dict:
                          + ("." if kind is None else f', not "{kind}".'))
     unknown = sorted(set(spec) - _KEYS[kind], key=str)
     if unknown:
-        raise ValueError(f"The {kind} time control has no setting called {_or_list(map(str, unknown), 'or', quote=True)}.")
+        names = _or_list(map(str, unknown), quote=True)
+        raise ValueError(f"The {kind} time control has no setting called {names}.")
     if kind == "clock":
         return _parse_clock(spec)
     if kind == "daily":
@@ -319,9 +320,9 @@ def _hours(value: float) -> str:
     return _plural(value, "hour") if value == 1 else f"{value:g} hours"
 
 
-def _or_list(items: Iterable[str], word: str = "or", quote: bool = False) -> str:
+def _or_list(items: Iterable[str], quote: bool = False) -> str:
     items = [f'"{item}"' if quote else str(item) for item in items]
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {word} {items[-1]}"
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
 
 
 __all__ = ["DAY", "HOUR", "KINDS", "PRESETS", "UNTIMED_DAYS", "VACATION_MAX_DAYS", "after_move",

@@ -18,6 +18,7 @@ LINE_OCTETS = 75
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")     # not allowed in TEXT (tab is)
 _NEWLINE = re.compile(r"\r\n|\r|\n")
+_UNITS = re.compile(r"\\.|.", re.DOTALL)
 
 
 def calendar(events: list[dict], *, name: str, now: float) -> str:
@@ -73,9 +74,12 @@ def _uri(value: str) -> str:
 
 
 def fold(line: str) -> str:
-    """A content line folded into pieces of at most 75 octets, each after the first starting with a space."""
+    """A content line folded into lines of at most 75 octets, each after the first starting with a space.
+
+    Never splits a UTF-8 character or a backslash escape.
+    """
     pieces, current, size = [], [], 0
-    for char in line:
+    for char in _UNITS.findall(line):            # an escape such as "\\," stays on one line
         octets = len(char.encode("utf-8"))
         limit = LINE_OCTETS if not pieces else LINE_OCTETS - 1
         if size + octets > limit:

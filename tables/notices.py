@@ -5,12 +5,13 @@ decision carry a reply address and one signed link per option, both bound to the
 """
 
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from typing import Any
 from urllib.parse import quote
 
 from store import TableStore
 
-from . import envelope, signing
+from . import clock, envelope, signing
 from .auth import link_key
 from .model import Table, load
 from .reading import entries_for, view
@@ -27,6 +28,10 @@ class MailSettings:
     now: float
 
 
+def calendar_key(secret_key: str, email: str) -> str:
+    return signing.sign(secret_key, "cal", email.lower().encode().hex())
+
+
 def reply_token(secret_key: str, table_id: str, seat: str, seq: int) -> str:
     return signing.sign(secret_key, "reply", table_id, seat, seq)
 
@@ -41,6 +46,7 @@ def _base(table: Table, seat: str, m: MailSettings) -> dict[str, Any]:
     info = table.seats[seat]
     return {"table": table.id, "game": table.game.name, "title": table.game.title, "seat": seat,
             "name": info["name"], "to": info["email"],
+            "calendar": f"{base}/calendar/{calendar_key(m.secret_key, info['email'])}.ics",
             "link": f"{base}/play/{table.id}?token={quote(key)}",
             "export_link": f"{base}/tables/{table.id}/export?token={quote(key)}",
             "opponents": [{"seat": s, "name": i["name"]} for s, i in table.seats.items() if s != seat],
@@ -115,3 +121,50 @@ def since_last_move(store: TableStore, table: Table, seat: str) -> list[dict[str
             break
         recent.append(entry)
     return entries_for(table, list(reversed(recent)), seat)
+
+
+def reminder(store: TableStore, table_id: str, seat: str, deadline: float, m: MailSettings) -> dict[str, Any]:
+    """Before a deadline: the time left, what happens then, and the decision once more."""
+    table = load(store, table_id)
+    action = table.doc.get("on_timeout", "wait")
+    return {**turn(table, seat, m), "kind": "reminder", "left": clock.describe_left(deadline - m.now),
+            "deadline": deadline, "consequence": CONSEQUENCES[action]}
+
+
+def timeout(store: TableStore, table_id: str, seat: str, m: MailSettings, taken: list[dict[str, Any]],
+            to_seat: str | None = None) -> dict[str, Any]:
+    """A seat ran out of time: told to the seat (with what a bot did for it, if one did) and to the
+    others (``to_seat``)."""
+    table = load(store, table_id)
+    reader = to_seat or seat
+    content = turn(table, reader, m)
+    return {**content, "kind": "timeout", "late": seat, "late_name": table.seats[seat]["name"],
+            "action": table.doc.get("on_timeout", "wait"),
+            "taken": [e["text"] for e in entries_for(table, taken, reader)]}
+
+
+def host_timeout(store: TableStore, table_id: str, seat: str, edge: int, m: MailSettings) -> dict[str, Any]:
+    """To the host: a seat is out of time; two signed links decide what happens."""
+    table = load(store, table_id)
+    base = m.public_url.rstrip("/")
+    expires = int(m.now + m.link_ttl)
+    return {"kind": "host_timeout", "to": table.doc["host"], "table": table.id, "seat": seat,
+            "title": table.game.title, "late_name": table.seats[seat]["name"],
+            "extend": f"{base}/host/{signing.sign(m.secret_key, 'host', table.id, seat, edge, 'extend', expires)}",
+            "bot": f"{base}/host/{signing.sign(m.secret_key, 'host', table.id, seat, edge, 'bot', expires)}"}
+
+
+def vacation(store: TableStore, table_id: str, seat: str, away: str, until: float, m: MailSettings) -> dict[str, Any]:
+    """To the other players of a table: ``away`` (a seat) is on vacation; deadlines move."""
+    table = load(store, table_id)
+    return {**_base(table, seat, m), "kind": "vacation", "away": table.seats[away]["name"],
+            "away_seat": away, "until": utc_date(until)}
+
+
+def utc_date(when: float) -> str:
+    return datetime.fromtimestamp(when, tz=timezone.utc).strftime("%A %d %B %Y, %H:%M UTC")
+
+
+CONSEQUENCES = {"wait": "the game will wait for you, and the other players will be told you are late",
+                "host": "the table's host will decide what happens",
+                "bot": "a bot will play this turn for you"}

@@ -47,8 +47,10 @@ def view_at(store: TableStore, table: Table, seq: int, seat: str | None) -> dict
 def redact_entry(table: Table, entry: dict[str, Any], seat: str | None, finished: bool) -> dict[str, Any]:
     """One log entry as ``seat`` may see it. Moves are shown to their own seat, or to all at the end."""
     event = entry["event"] if finished else table.game.redact(entry["event"], seat)
-    out = {"seq": entry["seq"], "by": entry["by"], "at": entry["at"], "event": event,
-           "text": table.game.describe(event)}
+    text = table.game.describe(event)
+    if entry.get("cmd", "").startswith("timeout-") and "move" in entry:
+        text = f"(out of time: a bot decides for {entry['by']}) {text}"
+    out = {"seq": entry["seq"], "by": entry["by"], "at": entry["at"], "event": event, "text": text}
     if "move" in entry and (finished or entry["by"] == seat):
         out["move"] = entry["move"]
     return out

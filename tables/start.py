@@ -12,7 +12,7 @@ import games
 from games.core import SYSTEM, IllegalMove, Rng, fold
 from store import TableStore
 
-from . import envelope
+from . import deadlines, envelope
 from .appending import update_player_index
 from .auth import new_token
 from .errors import Invalid
@@ -52,7 +52,9 @@ def check_seats(game: games.core.Game, seats: dict[str, Any]) -> dict[str, dict[
 
 
 def start(store: TableStore, game_name: str, options: dict[str, Any] | None, seats: dict[str, Any],
-          now: float, *, table_id: str | None = None, seed: bytes | None = None) -> Started:
+          now: float, *, table_id: str | None = None, seed: bytes | None = None,
+          time_control: dict[str, Any] | None = None, on_timeout: str | None = None,
+          host: str | None = None) -> Started:
     """``seed`` is for tests and benchmarks that need twin tables; tables get a fresh secret one."""
     game = games.get(game_name)
     try:
@@ -60,6 +62,9 @@ def start(store: TableStore, game_name: str, options: dict[str, Any] | None, sea
     except IllegalMove as bad:
         raise Invalid(bad.message, code=bad.code) from None
     seat_docs = check_seats(game, seats)
+    if host is not None and not EMAIL.match(host):
+        raise Invalid("The host's email address is not valid.", code="bad_email")
+    timing = deadlines.settings_for(time_control, on_timeout, host, game.bots)
     tokens = {}
     for seat, info in seat_docs.items():
         if not info.get("bot"):
@@ -67,7 +72,7 @@ def start(store: TableStore, game_name: str, options: dict[str, Any] | None, sea
     seed = seed or secrets.token_bytes(32)
     doc = {"id": table_id or new_table_id(), "game": game.name, "game_version": game.version,
            "options": options, "seats": seat_docs, "seed": seed.hex(),
-           "seed_sha256": hashlib.sha256(seed).hexdigest(), "created": round(now, 3)}
+           "seed_sha256": hashlib.sha256(seed).hexdigest(), "created": round(now, 3), **timing}
     table = create(store, doc, game.start(options, list(game.seats), Rng(seed, 0)), now)
     return Started(table, tokens)
 

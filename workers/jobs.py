@@ -10,11 +10,10 @@ import config
 import tables
 from tables import notices, preferences
 
-from . import mail
+from . import mail, timers
 from .context import Context, current
 from .queue import enqueue_advance, enqueue_notify, player_key, schedule
 
-CLAIM_SECONDS = 300     # how long one attempt may hold an email before another may try
 MAIL_DOWN = (OSError, smtplib.SMTPException)
 
 
@@ -27,6 +26,7 @@ def advance_job(table_id: str, now: float | None = None) -> dict[str, object]:
     if table.automatic_seat() is not None:      # the step cap was reached: carry on in a new job
         enqueue_advance(ctx.store.redis, ctx.settings, table_id, table.seq)
     announce(ctx, table, done.waiting)
+    timers.track(ctx, table, {} if table.result() is not None else done.waiting)
     return {"seq": table.seq, "steps": done.steps, "waiting": done.waiting}
 
 
@@ -59,7 +59,7 @@ def notify_job(table_id: str, kind: str, seq: int, seat: str, now: float | None 
     name = f"{kind}-{seq}-{seat}"
     if ctx.store.mail_state(table_id, name) == "sent":
         return "already sent"
-    if not ctx.store.claim_mail(table_id, name, CLAIM_SECONDS):
+    if not ctx.store.claim_mail(table_id, name, mail.CLAIM_SECONDS):
         return "another worker is sending it"
     try:
         where = _notify(ctx, table_id, kind, seq, seat, now)

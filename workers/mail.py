@@ -15,6 +15,7 @@ import jinja2
 import config
 from tables.notices import MailSettings
 
+CLAIM_SECONDS = 300     # how long one attempt may hold an email before another may try
 TEMPLATES = Path(__file__).resolve().parent.parent / "mail_templates"
 _env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=jinja2.select_autoescape(["html"]),
                           trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)

@@ -51,3 +51,15 @@ def schedule(connection: redis.Redis, settings: config.Settings, at: float, func
     except DuplicateJobError:
         return False
     return True
+
+
+def enqueue_vacation(connection: redis.Redis, settings: config.Settings, email: str, until: float) -> None:
+    """Move the player's deadlines and tell the other players."""
+    queue(connection, settings).enqueue("workers.timers.vacation_job", email, until, result_ttl=3600,
+                                        failure_ttl=7 * 86400)
+
+
+def enqueue_host_decision(connection: redis.Redis, settings: config.Settings, table_id: str, seat: str, edge: int,
+                          action: str) -> bool:
+    return _enqueue(queue(connection, settings), "workers.timers.host_decision_job",
+                    f"host-{table_id}-{seat}-{edge}-{action}", table_id, seat, edge, action)

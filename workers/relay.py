@@ -6,12 +6,15 @@ enqueues `advance` with a deterministic job id. Every worker process runs one in
 """
 
 import threading
+import time
 
 import redis
 
 import config
 from store import TableStore
 
+from . import timers
+from .context import Context
 from .queue import enqueue_advance
 
 
@@ -34,14 +37,22 @@ def drain(store: TableStore, settings: config.Settings) -> int:
     return count
 
 
+SWEEP_SECONDS = 60      # how often passed deadlines are looked for (the research's one-minute sweep)
+
+
 def start(connection: redis.Redis, settings: config.Settings, stop: threading.Event) -> threading.Thread:
+    """The relay thread of a worker process; it also sweeps for passed deadlines once a minute."""
     store = TableStore(connection)
     store.recover_changes()
 
     def loop() -> None:
+        next_sweep = 0.0
         while not stop.is_set():
             try:
                 hand_on(store, settings, timeout=1.0)
+                if time.monotonic() >= next_sweep:
+                    timers.sweep(Context(settings, store), time.time())
+                    next_sweep = time.monotonic() + SWEEP_SECONDS
             except redis.ConnectionError:
                 stop.wait(1.0)
 

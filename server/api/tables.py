@@ -8,13 +8,16 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 import tables
-from tables import preferences
+from tables import preferences, vacations
+from tables.calendars import calendar_email, calendar_feed
+from workers.mail import mail_settings
+from workers.queue import enqueue_vacation
 from workers.jobs import invite
 
 from ..auth import required_seat, seat_for
 from ..extensions import services
 from ..schemas import (CreatedTable, CreateTableRequest, LogAnswer, LogQuery, NotificationsAnswer,
-                       NotificationsRequest, VerifyAnswer, View)
+                       NotificationsRequest, VacationAnswer, VacationRequest, VerifyAnswer, View)
 
 blp = Blueprint("tables", __name__, description="Tables: games in progress")
 
@@ -34,7 +37,9 @@ class Tables(MethodView):
     def post(self, body: dict[str, Any]):  # type: ignore[no-untyped-def]
         """Create a table. Answers each seat's token (its secret) and link; players are emailed theirs."""
         s = services()
-        started = tables.start(s.store, body["game"], body["options"], body["seats"], time.time())
+        started = tables.start(s.store, body["game"], body["options"], body["seats"], time.time(),
+                               time_control=body.get("time_control"), on_timeout=body.get("on_timeout"),
+                               host=body.get("host"))
         invite(s.redis, s.settings, started.table)
         return credentials(started)
 
@@ -95,6 +100,35 @@ class Notifications(MethodView):
         seat = required_seat(table)
         policy = preferences.choose(services().store, table, seat, body["policy"], body["everywhere"])
         return {"seat": seat, "policy": policy, "policies": preferences.POLICIES}
+
+
+@blp.route("/tables/<table_id>/vacation")
+class Vacation(MethodView):
+    @blp.arguments(VacationRequest)
+    @blp.response(200, VacationAnswer)
+    def post(self, body: dict[str, Any], table_id: str):  # type: ignore[no-untyped-def]
+        """Go on vacation (up to 14 days): your deadlines in every game move, the others are told."""
+        s = services()
+        table = tables.load(s.store, table_id)
+        seat = required_seat(table)
+        now = time.time()
+        start = body.get("start", now)
+        end = start + body["days"] * 86400
+        waiting = vacations.take(s.store, table, seat, start, end, now)
+        enqueue_vacation(s.redis, s.settings, table.seats[seat]["email"], end)
+        return {"start": start, "end": end, "waiting": [f"{t}/{w}" for t, w in waiting]}
+
+
+@blp.route("/calendar/<key>.ics")
+class Calendar(MethodView):
+    def get(self, key: str):  # type: ignore[no-untyped-def]
+        """A player's deadlines across their tables, as an iCal feed (its link is in every turn email)."""
+        s = services()
+        email = calendar_email(s.settings.secret_key, key)
+        if email is None:
+            raise tables.NotFound("There is no calendar at this address.", code="unknown_calendar")
+        body = calendar_feed(s.store, email, mail_settings(s.settings, time.time()))
+        return Response(body, mimetype="text/calendar")
 
 
 def _export_body() -> list[dict[str, Any]]:

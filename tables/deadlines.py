@@ -1,0 +1,123 @@
+"""Each seat's clock, kept in step with who is waited on: deadlines, banks, vacations.
+
+``track`` runs after every change of who is waited on (in the advance job): a seat whose turn
+ended is charged the time it took; a seat newly waited on gets a deadline and its reminders.
+A deadline is (table, seat, edge, when): a move in time makes its jobs no-ops.
+"""
+
+from dataclasses import dataclass
+from typing import Any
+
+from store import TableStore
+
+from . import clock, envelope
+from .errors import Invalid
+from .model import Table
+
+TIMEOUT_ACTIONS = {"wait": "the game waits for the player (they and the others are told)",
+                   "host": "the host is asked what to do",
+                   "bot": "a bot plays that turn for the player"}
+
+
+@dataclass
+class Timer:
+    table_id: str
+    seat: str
+    edge: int
+    since: float
+    deadline: float
+    reminders: list[float]
+
+    @property
+    def key(self) -> str:
+        return f"{self.table_id}/{self.seat}/{self.edge}"
+
+
+def settings_for(time_control: dict[str, Any] | None, on_timeout: str | None, host: str | None,
+                 bots: dict[str, Any]) -> dict[str, Any]:
+    """The table's time settings, checked: stored in its document at creation."""
+    try:
+        tc = clock.parse_time_control(time_control)
+    except ValueError as bad:
+        raise Invalid(str(bad), code="bad_time_control") from None
+    action = on_timeout or "wait"
+    if action not in TIMEOUT_ACTIONS:
+        raise Invalid(f"At a timeout the table can {', '.join(TIMEOUT_ACTIONS)}; not {action!r}.", code="bad_timeout")
+    if action == "host" and not host:
+        raise Invalid("A table whose host decides timeouts needs the host's email address.", code="no_host")
+    if action == "bot" and "random" not in bots:
+        raise Invalid("This game has no bot to play a turn at a timeout.", code="no_bot")
+    return {"time_control": tc, "on_timeout": action, **({"host": host} if host else {})}
+
+
+def time_control(table: Table) -> dict[str, Any]:
+    return table.doc.get("time_control") or clock.parse_time_control(None)
+
+
+def track(store: TableStore, table: Table, waiting: dict[str, int]) -> list[Timer]:
+    """Charge the seats whose turn ended, time the seats newly waited on; returns the new timers."""
+    tc, state = time_control(table), store.clock(table.id)
+    values: dict[str, object] = {}
+    new: list[Timer] = []
+    done: list[str] = []
+    for seat, info in table.seats.items():
+        if not info.get("email"):
+            continue
+        timed = int(state[f"{seat}:edge"]) if state.get(f"{seat}:edge") else None
+        current = waiting.get(seat)
+        if timed == current:
+            continue
+        vacations = store.vacations(info["email"])
+        bank = float(state[f"{seat}:bank"]) if f"{seat}:bank" in state else \
+            clock.initial_banks(tc, [seat]).get(seat, 0.0)
+        if timed is not None:                          # the seat's turn ended: charge its clock
+            since = float(state[f"{seat}:since"])
+            ended = moved_at(store, table.id, seat, timed, current, since)
+            bank = clock.after_move(tc, bank, since, ended, vacations)
+            values.update({f"{seat}:bank": bank, f"{seat}:edge": "", f"{seat}:deadline": ""})
+            done.append(f"{table.id}/{seat}/{timed}")
+        if current is not None:                        # newly waited on: a deadline
+            since = entry_time(store, table.id, current)
+            when = clock.deadline(tc, since, bank, vacations)
+            values.update({f"{seat}:bank": bank, f"{seat}:edge": current, f"{seat}:since": since,
+                           f"{seat}:deadline": when})
+            new.append(Timer(table.id, seat, current, since, when, clock.reminder_times(since, when)))
+    if values or done:
+        store.set_clock(table.id, values, {t.key: t.deadline for t in new}, done)
+    return new
+
+
+def retime(store: TableStore, table: Table, seat: str) -> Timer | None:
+    """The seat's running deadline again (its player's vacations changed); None if not waited on."""
+    state = store.clock(table.id)
+    if not state.get(f"{seat}:edge"):
+        return None
+    edge, since = int(state[f"{seat}:edge"]), float(state[f"{seat}:since"])
+    bank = float(state.get(f"{seat}:bank") or 0.0)
+    when = clock.deadline(time_control(table), since, bank, store.vacations(table.seats[seat]["email"]))
+    timer = Timer(table.id, seat, edge, since, when, clock.reminder_times(since, when))
+    store.set_clock(table.id, {f"{seat}:deadline": when}, {timer.key: when}, [])
+    return timer
+
+
+def current_deadline(store: TableStore, table_id: str, seat: str, edge: int) -> float | None:
+    """The deadline of that turn if it is still running; None once the seat has moved."""
+    state = store.clock(table_id)
+    if state.get(f"{seat}:edge") != str(edge) or not state.get(f"{seat}:deadline"):
+        return None
+    return float(state[f"{seat}:deadline"])
+
+
+def entry_time(store: TableStore, table_id: str, seq: int) -> float:
+    entries = store.read(table_id, after=seq - 1, upto=seq)
+    return float(envelope.loads(entries[0])["at"]) if entries else 0.0
+
+
+def moved_at(store: TableStore, table_id: str, seat: str, edge: int, next_edge: int | None, since: float) -> float:
+    """When the seat's turn from ``edge`` ended: its last decision before its next turn."""
+    ended = since
+    for text in store.read(table_id, after=edge, upto=next_edge - 1 if next_edge else None):
+        entry = envelope.loads(text)
+        if entry["by"] == seat and "move" in entry:
+            ended = float(entry["at"])
+    return ended
