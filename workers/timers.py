@@ -66,7 +66,8 @@ def deadline_job(table_id: str, seat: str, edge: int, deadline: float, now: floa
     table = tables.load(ctx.store, table_id)
     m = mail.mail_settings(ctx.settings, now)
     action = table.doc.get("on_timeout", "wait")
-    ctx.store.set_clock(table_id, {f"{seat}:deadline": ""}, {}, [f"{table_id}/{seat}/{edge}"])  # handled
+    ctx.store.set_clock(table_id, {f"{seat}:deadline": "", f"{seat}:late_since": deadline}, {},
+                        [f"{table_id}/{seat}/{edge}"])                       # handled: the sweep skips it
     if action == "host":
         return send_once(ctx, table_id, f"host-{edge}-{seat}", "host_timeout",
                          lambda: notices.host_timeout(ctx.store, table_id, seat, edge, m))
@@ -81,11 +82,11 @@ def deadline_job(table_id: str, seat: str, edge: int, deadline: float, now: floa
 
 
 def extend(ctx: Context, table_id: str, seat: str, edge: int, seconds: float, now: float) -> bool:
-    """The host gives a late seat more time: a new deadline from now."""
-    if deadlines.current_deadline(ctx.store, table_id, seat, edge) is None and \
-            ctx.store.clock(table_id).get(f"{seat}:edge") != str(edge):
+    """The host gives a late seat more time: counted from the deadline it missed, or from now."""
+    state = ctx.store.clock(table_id)
+    if state.get(f"{seat}:edge") != str(edge):
         return False
-    when = now + seconds
+    when = max(now, float(state.get(f"{seat}:late_since") or now)) + seconds
     timer = deadlines.Timer(table_id, seat, edge, now, when, [])
     ctx.store.set_clock(table_id, {f"{seat}:deadline": when}, {timer.key: when}, [])
     schedule_timer(ctx, timer)
@@ -102,8 +103,8 @@ def sweep(ctx: Context, now: float) -> int:
             ctx.store.set_clock(table_id, {}, {}, [key])
             continue
         queue(ctx.store.redis, ctx.settings).enqueue("workers.timers.deadline_job", table_id, seat, int(edge),
-                                                     deadline, job_id=f"sweep-{table_id}-{seat}-{edge}-{deadline:.0f}",
-                                                     result_ttl=600)
+                                                     deadline, now, result_ttl=600,
+                                                     job_id=f"sweep-{table_id}-{seat}-{edge}-{deadline:.0f}")
         count += 1
     return count
 
