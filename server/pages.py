@@ -67,8 +67,7 @@ def action(token: str) -> Any:
     s = services()
     chosen = links.read(s.settings.secret_key, token)
     if chosen is None:
-        return render_template("message.html", title="Unknown link",
-                               text="This link is not one this server gave out."), 404
+        return _unknown_link()
     table = tables.load(s.store, chosen.table_id)
     key = links.seat_key(s.settings.secret_key, chosen)
     state = links.state_of(chosen, table, time.time())
@@ -87,8 +86,7 @@ def act(token: str) -> Any:
     s = services()
     chosen = links.read(s.settings.secret_key, token)
     if chosen is None:
-        return render_template("message.html", title="Unknown link",
-                               text="This link is not one this server gave out."), 404
+        return _unknown_link()
     key = links.seat_key(s.settings.secret_key, chosen)
     table = tables.load(s.store, chosen.table_id)
     if links.state_of(chosen, table, time.time()) == "expired":
@@ -122,8 +120,7 @@ def host_page(token: str) -> Any:
     """A host's link from a timeout email: confirm the decision."""
     chosen = _host_action(token)
     if chosen is None:
-        return render_template("message.html", title="Unknown or expired link",
-                               text="This link is not one this server gave out, or it has expired."), 404
+        return _unknown_link()
     table = tables.load(services().store, chosen[0])
     return render_template("confirm.html", title=table.game.title, table=table.id, label=HOST_ACTIONS[chosen[3]],
                            prompt=f"{table.seats[chosen[1]]['name']} ({chosen[1]}) ran out of time.")
@@ -133,12 +130,16 @@ def host_page(token: str) -> Any:
 def host_decide(token: str) -> Any:
     chosen = _host_action(token)
     if chosen is None:
-        return render_template("message.html", title="Unknown or expired link",
-                               text="This link is not one this server gave out, or it has expired."), 404
+        return _unknown_link()
     s = services()
     enqueue_host_decision(s.redis, s.settings, *chosen)
     return render_template("message.html", title="Done", text=f"{HOST_ACTIONS[chosen[3]]}: on its way. "
                            "The players are told by email.")
+
+
+def _unknown_link() -> tuple[str, int]:
+    return render_template("message.html", title="Unknown link",
+                           text="This link is not one this server gave out, or it has expired."), 404
 
 
 def _seat(table: tables.Table, token: str | None) -> str:
