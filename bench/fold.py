@@ -2,7 +2,8 @@
 
 import json
 
-from games.core import fold
+import games
+from games.core import Game, Rng, fold
 from tables import envelope
 
 from .common import median_ms, register_duel, timed
@@ -20,6 +21,48 @@ def duel_log() -> list[str]:
         events.append({"type": "added", "seat": "north" if len(events) % 2 else "south", "n": 2, "total": total})
     entries = envelope.wrap(events, 1, "north", {"add": 2}, "bench", 0.0)
     return [envelope.dumps(e) for e in entries]
+
+
+def played_logs(game: Game, events: int, seed: bytes) -> list[list[str]]:
+    """Whole games of random listed options, stored as logs, until ``events`` events in all."""
+    logs, total, number = [], 0, 0
+    while total < events:
+        entries, state, position = [], None, 0
+        batch = game.start(game.resolve_options({}), list(game.seats), Rng(seed + bytes([number % 256]), 0))
+        while True:
+            state = fold(game, batch, state)
+            entries += envelope.wrap(batch, position + 1, "bench", {}, "bench", 0.0)
+            position += len(batch)
+            prompts = game.prompts(state)
+            if not prompts:
+                break
+            seat = sorted(prompts)[0]
+            chooser = Rng(seed, position)
+            move = prompts[seat]["options"][chooser.below(len(prompts[seat]["options"]))]["move"]
+            batch = game.decide(state, seat, move, Rng(seed + bytes([number % 256]), position))
+        logs.append([envelope.dumps(e) for e in entries])
+        total += len(entries)
+        number += 1
+    return logs
+
+
+def run_game(name: str) -> dict[str, float]:
+    """Fold the logs of whole random games of ``name`` vs json.loads of the same logs."""
+    game = games.get(name)
+    logs = played_logs(game, EVENTS, b"bench " + name.encode())
+
+    def parse() -> None:
+        for log in logs:
+            [json.loads(line) for line in log]
+
+    def replay() -> None:
+        for log in logs:
+            fold(game, [json.loads(line)["event"] for line in log])
+
+    parse_ms = median_ms(timed(parse, 15))
+    fold_ms = median_ms(timed(replay, 15))
+    return {"games": len(logs), "events": sum(map(len, logs)), "json_loads_ms": parse_ms, "fold_ms": fold_ms,
+            "ratio": fold_ms / parse_ms, "goal": 10.0}
 
 
 def run() -> dict[str, float]:
