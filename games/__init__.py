@@ -3,9 +3,10 @@
 ``games.get(name)`` finds a game; ``games.all_games()`` lists them.
 """
 
-from . import clash
+from . import clash, labyrinth
 from .registry import all_games, get, register
 
 register(clash.GAME)
+register(labyrinth.GAME)
 
 __all__ = ["all_games", "get", "register"]

@@ -1,0 +1,287 @@
+"""One readable line per event, for the log and the emails. Works on redacted events: a field
+that a seat may not see (a hand, the deck order, a face-down plot's value) is simply absent."""
+
+from . import data as D
+
+SIDE = D.SIDE
+GOV = D.GOV_NAMES
+OPS = {"woi": "War of Ideas", "deploy": "Deploy", "regime_change": "Regime Change", "withdraw": "Withdraw",
+       "disrupt": "Disrupt", "alert": "Alert", "reassess": "Reassessment", "recruit": "Recruit",
+       "travel": "Travel", "jihad": "Jihad", "plot": "Plot", "reserves": "Reserves"}
+
+
+def _who(e, key="seat") -> str:
+    return SIDE.get(e.get(key), str(e.get(key)))
+
+
+def _card(n) -> str:
+    return f"{n} {D.card_name(n)}" if isinstance(n, int) else "a card"
+
+
+def _plot(v) -> str:
+    return "a plot" if v is None else "a WMD plot" if v == "WMD" else f"plot {v}"
+
+
+def _loc(loc) -> str:
+    return "the Troops track" if loc == "track" else str(loc)
+
+
+def _plays(e, seat="us") -> str:
+    if "card" in e:
+        return f"{SIDE[seat]} plays {_card(e['card'])} for {e.get('value', '?')} Ops: "
+    return ""
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else str(n)
+
+
+def _prestige_roll(pr) -> str:
+    if not pr:
+        return ""
+    way = "up" if pr["delta"] > 0 else "down"
+    return f"Prestige roll {pr['direction']} ({way}), dice {pr['dice'][0]} and {pr['dice'][1]}: {_signed(pr['delta'])}"
+
+
+def woi(e):
+    head = _plays(e) + f"War of Ideas in {e['country']}"
+    if "posture" in e:
+        tail = f", rolls {e['roll']}: {e['country']} is {e['posture']}"
+        return head + tail + (", matching the US: Prestige +1." if e.get("match") else ".")
+    if e.get("result") == "too_costly":
+        return head + f": tested {GOV.get(e.get('gov'), '?')}, too costly for the card: the operation fails (4.9.5)."
+    mods = "".join(f" {_signed(v)} ({name})" for name, v in e.get("mods", []))
+    outcome = {"ally": f"{e['country']} becomes an Ally", "improved": f"{e['country']} improves to {GOV.get(e.get('gov'))}",
+               "aid": "fails by 1: first Aid marker", "failed": "fails"}[e["result"]]
+    total = f" = {e['total']}" if mods else ""
+    return head + f", rolls {e['roll']}{mods}{total}: {outcome}."
+
+
+def tested(e):
+    what = GOV.get(e["gov"]) + " Neutral" if "gov" in e else e.get("posture")
+    return f"{e['country']} is tested (4.9.4): rolls {e['roll']}, {what}."
+
+
+def posture_rolled(e):
+    why = {"plot": "after the plot", "schengen": "(Schengen, after the plot)", "setup": "at setup",
+           "woi": "for War of Ideas"}.get(e.get("why"), "")
+    mod = f" +{e['modifier']}" if e.get("modifier") else ""
+    again = " (reroll)" if "reroll_of" in e else ""
+    return f"{e['country']} rolls posture{again} {why}: {e['roll']}{mod}, {e['posture']}."
+
+
+def dealt(e):
+    if "cards" in e:
+        return f"{_who(e)} draws {len(e['cards'])} cards: " + ", ".join(_card(n) for n in e["cards"]) + "."
+    return f"{_who(e)} draws {e.get('count', '?')} cards."
+
+
+def deployed(e):
+    return _plays(e) + f"Deploy {e['n']} troop{'s' if e['n'] != 1 else ''} from {_loc(e['from'])} to {_loc(e['to'])}."
+
+
+def regime_change(e):
+    return (_plays(e) + f"Regime Change in {e['country']} with {e['n']} troops from {_loc(e['from'])}: governance roll "
+            f"{e['roll']}, {GOV.get(e['gov'])} Ally; sleepers activated; {_prestige_roll(e.get('prestige_roll'))}, "
+            f"Prestige {e.get('prestige')}.")
+
+
+def withdrew(e):
+    return (_plays(e) + f"Withdraw {e['n']} troops from {e['from']} to {_loc(e['to'])}: Aid removed, Besieged Regime; "
+            f"{_prestige_roll(e.get('prestige_roll'))}, Prestige {e.get('prestige')}.")
+
+
+def disrupted(e):
+    parts = []
+    if e.get("removed"):
+        parts.append(f"{e['removed']} active cell{'s' if e['removed'] != 1 else ''} removed")
+    if e.get("activated"):
+        parts.append(f"{e['activated']} sleeper{'s' if e['activated'] != 1 else ''} activated")
+    if e.get("cadre_removed"):
+        parts.append("the cadre removed")
+    if e.get("cadre_placed"):
+        parts.append("a cadre left behind")
+    if "prestige" in e:
+        parts.append(f"Prestige +1 to {e['prestige']} (troops)")
+    return _plays(e) + f"Disrupt in {e['country']}: " + (", ".join(parts) or "no effect") + "."
+
+
+def plot_alerted(e):
+    fate = "removed from the game" if e.get("plot") == "WMD" else "back to the Available Plots"
+    return _plays(e) + f"Alert in {e['country']}: it was {_plot(e.get('plot'))}, {fate}."
+
+
+def reassessed(e):
+    return f"US plays {_card(e['cards'][0])} and {_card(e['cards'][1])} for Reassessment: US posture is now {e['posture']}."
+
+
+def recruited(e):
+    dice = ", ".join(f"{d['c']} auto" if d.get("auto") else f"{d['c']} {d['roll']} (needs 1-{d['need']})"
+                     for d in e["dice"])
+    placed = e.get("placed")
+    tail = (", ".join(f"{k} cell{'s' if k != 1 else ''} in {c}" for c, k in placed.items()) or "no cell") \
+        if placed is not None else f"{e['successes']} successes for {e['available']} available cells: the Jihadist places them"
+    return _plays(e, "jihadist") + f"Recruit: {dice}; {tail}."
+
+
+def travelled(e):
+    parts = []
+    for m in e["moves"]:
+        if m["from"] == m["to"]:
+            parts.append(f"a cell in {m['from']} goes to ground")
+            continue
+        how = "adjacent" if m.get("auto") else f"rolls {m.get('roll')} (needs 1-{m.get('need')})"
+        parts.append(f"{m['from']} to {m['to']} {how}: {'arrives' if m['ok'] else 'fails, to the Funding track'}")
+    return _plays(e, "jihadist") + "Travel: " + "; ".join(parts) + "."
+
+
+def jihad(e):
+    kind = "Major Jihad" if e["major"] else "Jihad"
+    rolls = " ".join(str(r) for r in e["rolls"])
+    out = (_plays(e, "jihadist") + f"{kind} in {e['country']}: rolls {rolls} (needs 1-{e['need']}), "
+           f"{e['successes']} success{'es' if e['successes'] != 1 else ''}")
+    if e.get("aid_removed"):
+        out += f", {e['aid_removed']} Aid removed"
+    if e.get("revolution"):
+        out += f": Islamic Revolution, {e['country']} is an Islamist Rule Adversary"
+    else:
+        out += f": {e['country']} is {GOV.get(e['gov'])}"
+    if e["failures"]:
+        out += f"; {e['failures']} cell{'s' if e['failures'] != 1 else ''} lost"
+    if e.get("failed_major"):
+        out += "; failed Major Jihad: Besieged Regime, alignment one box toward Ally"
+    return out + "."
+
+
+def plot_rolled(e):
+    dice = ", ".join(f"{d['c']} {d['roll']} (needs 1-{d['need']})" for d in e["dice"])
+    return f"Jihadist rolls for Plot: {dice}: {e['successes']} success{'es' if e['successes'] != 1 else ''}."
+
+
+def plot_placed(e):
+    what = _plot(e.get("value")) if "value" in e else "a plot (face down)"
+    extra = " Abu Sayyaf: Prestige -1." if e.get("abu_sayyaf") else ""
+    return f"Jihadist places {what} in {e['country']}.{extra}"
+
+
+def diplomacy(e):
+    parts = [f"Funding to {e['funding']}"]
+    if e.get("islamist_rule"):
+        parts.append("Prestige -1 (Islamist Rule on the map)")
+    if e.get("world_bonus"):
+        parts.append("Prestige +1 (World Posture 3 matches the US)")
+    return f"Expenditures and Diplomacy (5.2.5): {', '.join(parts)}; Prestige {e['prestige']}."
+
+
+def plot_funding(e):
+    return f"The plot in {e['country']} moves Funding to {e['funding']}."
+
+
+def plot_prestige(e):
+    if e.get("troops"):
+        return f"Troops in {e['country']}: Prestige to {e['prestige']}."
+    return f"The plot in the United States: {_prestige_roll(e.get('prestige_roll'))}, Prestige {e['prestige']}."
+
+
+def plot_governance(e):
+    rolls = " ".join(str(r) for r in e["rolls"])
+    out = f"{e['country']} rolls {rolls} for governance (needs 1-{e['need']}): {e['successes']} success{'es' if e['successes'] != 1 else ''}"
+    if e.get("aid_removed"):
+        out += f", {e['aid_removed']} Aid removed"
+    return out + f"; {e['country']} is {GOV.get(e['gov'])}."
+
+
+STEP_TEXT = {
+    "card": "{who} to play a card.", "use": "{who} chooses an operation.", "boost": "{who} may spend Reserves.",
+    "deploy_to": "US deploys from {from}.", "deploy_n": "US deploys from {from} to {to}.",
+    "rc_from": "US plans a Regime Change in {to}.", "rc_n": "US sends troops from {from} to {to}.",
+    "wd_to": "US withdraws from {from}.", "wd_n": "US withdraws from {from} to {to}.",
+    "disrupt_how": "US disrupts in {country}.", "plot_pick": "Jihadist chooses the plot markers.",
+    "travel": "Jihadist travels.", "wmd_reroll": "The WMD plot's posture roll: the Jihadist may reroll.",
+    "schengen": "The Jihadist picks Schengen countries to roll posture.",
+    "end": "End of turn.", "plots": "Plots are resolved.", "recruit_place": "Jihadist places the recruited cells.",
+}
+
+
+def await_(e):
+    step = e.get("step")
+    if e.get("turn_end"):
+        return f"Turn {e['turn_end']} ends (5.2.5-5.2.9)."
+    if e.get("passed"):
+        return "The Jihadist passes."
+    if "done" in e:
+        return "The Plot operation is over."
+    if not step:
+        return "Next."
+    text = STEP_TEXT.get(step["k"], "{who} to decide.")
+    if step["k"] == "travel" and step.get("pick"):
+        text = "Jihadist moves a cell from {from}."
+    fields = {"who": SIDE.get(step.get("seat"), "?"), "from": _loc(step.get("from") or step.get("pick")),
+              "to": _loc(step.get("to")), "country": step.get("country")}
+    try:
+        return text.format(**fields)
+    except (KeyError, IndexError):
+        return "Next."
+
+
+def dice_declared(e):
+    if e.get("op") == "travel":
+        return f"Jihadist declares a cell to travel from {e.get('from')} to {e['country']}."
+    kind = ("major " if e.get("major") else "") + OPS.get(e["op"], e["op"])
+    return f"Jihadist declares a die of {kind} in {e['country']}."
+
+
+def game_over(e):
+    return e.get("text", "The game is over.")
+
+
+LINES = {
+    "setup": lambda e: f"Labyrinth begins: {D.SCENARIOS.get(e['scenario'], {}).get('name', e['scenario'])}, "
+                       f"{e['options'].get('decks')} deck{'s' if e['options'].get('decks') != 1 else ''}, card events off.",
+    "tested": tested, "posture_rolled": posture_rolled,
+    "shuffled": lambda e: f"The draw pile is shuffled ({e.get('count', len(e.get('deck', [])))} cards).",
+    "reshuffled": lambda e: f"Reshuffle (5.3.1): {e.get('count', len(e.get('deck', [])))} cards make the new draw pile; "
+                            f"deck {e['deck_no']}.",
+    "dealt": dealt,
+    "card_chosen": lambda e: f"{_who(e)} plays {_card(e['card'])}.",
+    "boosted": lambda e: f"{_who(e)} spends {e['spent']} Reserves: the card counts {e['value']} Ops.",
+    "op_chosen": lambda e: f"{_who(e)} uses {_card(e['card'])} ({e['value']} Ops) for {OPS.get(e['op'], e['op'])}.",
+    "last_card": lambda e: f"US {'discards' if e['how'] == 'discard' else 'holds'} its last card"
+                           + (f", {_card(e['card'])}" if e["how"] == "discard" else "") + " (5.2.4).",
+    "reassessed": reassessed,
+    "phase_started": lambda e: f"Turn {e['turn']}: {SIDE[e['phase']]} Action Phase ({e['cards']} card{'s' if e['cards'] != 1 else ''} in hand).",
+    "turn_started": lambda e: f"Turn {e['turn']} begins.",
+    "plot_placed": plot_placed, "plot_alerted": plot_alerted,
+    "plot_removed": lambda e: f"The {_plot(e.get('plot'))} in {e['country']} "
+                              f"{'leaves the game' if e.get('to') == 'removed' else 'goes back to the Available Plots'}.",
+    "boxes_cleared": lambda e: "Lapsing and First Plot boxes cleared (5.2.6)"
+                               + (f": {_card(e['first_plot'])} to the discard pile." if e.get("first_plot") else "."),
+    "game_over": game_over, "await": await_,
+    "reserves_added": lambda e: f"{_who(e)} plays {_card(e['card'])} for Reserves: Reserves {e['reserves']}.",
+    "woi": woi, "deployed": deployed, "regime_change": regime_change, "withdrew": withdrew, "disrupted": disrupted,
+    "cadre_removed": lambda e: f"Jihadist removes the cadre in {e['country']}.",
+    "recruited": recruited,
+    "cell_placed": lambda e: f"Jihadist places a recruited cell in {e['country']}.",
+    "travelled": travelled, "jihad": jihad, "plot_rolled": plot_rolled,
+    "plot_revealed": lambda e: f"The plot in {e['country']} is revealed: {_plot(e.get('plot'))}.",
+    "plot_funding": plot_funding, "plot_prestige": plot_prestige, "plot_governance": plot_governance,
+    "dice_declared": dice_declared,
+    "diplomacy": diplomacy,
+    "posture_kept": lambda e: f"The Jihadist keeps {e['country']} {e['posture']}.",
+    "reserves_reset": lambda e: "Both Reserves return to 0 (5.2.7).",
+    "rc_flipped": lambda e: "Green Regime Change markers flip to tan (5.2.9)"
+                            + (f": {', '.join(e['countries'])}." if e.get("countries") else "."),
+    "anaconda_cell": lambda e: f"Setup: the Jihadist places a sleeper cell in {e['country']}.",
+    "no_plot_marker": lambda e: f"No plot marker is available for {', '.join(e['countries'])}.",
+    "phase_ended": lambda e: f"End of the US Action Phase: {e['plots']} plot{'s' if e['plots'] != 1 else ''} to resolve.",
+}
+
+
+def describe(event: dict) -> str:
+    line = LINES.get(event.get("type"))
+    if line is None:
+        return str(event.get("type"))
+    try:
+        return line(event)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return str(event.get("type")).replace("_", " ").capitalize() + "."

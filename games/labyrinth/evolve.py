@@ -1,0 +1,195 @@
+"""evolve(state, event): fold one event into the state. No rule is checked and no die is rolled
+here: decide() did both and wrote the outcome into the event.
+
+Three keys are shared by many events and handled first:
+  "fx"   the public changes as absolute values (state.Fx / apply_fx);
+  "step" the next decision (present, even as None, when it changes);
+  "done" the card in play is finished: to the discard pile, or to the First Plot box (8.5.3).
+The per-type handlers below only move cards and plot markers. Nothing here copies the state.
+"""
+
+from . import data as D
+from .state import apply_fx
+
+
+def _blank_country(name: str) -> dict:
+    return {"gov": None, "align": None, "posture": None, "troops": 0, "active": 0, "sleeper": 0,
+            "cadre": False, "aid": 0, "besieged": False, "rc": None, "markers": []}
+
+
+def setup(state, e):
+    """3.2: the scenario's markers, troops and cells; everything else on its track."""
+    scen = D.SCENARIOS[e["scenario"]]
+    cs = {name: _blank_country(name) for name in D.NAMES}
+    for name, spec in scen["countries"].items():
+        c = cs[name]
+        if "governance" in spec:
+            c["gov"] = D.GOV_VALUE[spec["governance"]]
+        c["align"] = spec.get("alignment", c["align"])
+        c["posture"] = spec.get("posture", c["posture"])
+        c["troops"] = spec.get("troops", 0)
+        c["sleeper"] = spec.get("sleeper_cells", 0)
+        c["besieged"] = bool(spec.get("besieged_regime"))
+        c["rc"] = "tan" if spec.get("regime_change") else None
+        c["markers"] = list(spec.get("markers", []))
+    plots = scen["available_plots"]
+    avail = [1] * plots["plot_1"] + [2] * plots["plot_2"] + [3] * plots["plot_3"] + ["WMD"] * plots["wmd"]
+    removed = sorted(scen["cards_removed"])
+    return {
+        "opts": dict(e["options"]), "scenario": e["scenario"], "turn": 1, "deck_no": 1,
+        "prestige": scen["prestige"], "funding": scen["funding"], "us_posture": scen["us_posture"],
+        "reserves": {"us": 0, "jihadist": 0}, "c": cs, "plots": [], "avail": avail, "next_plot": 1,
+        # 4.7.8.1: 3 WMD in the Pakistan Arsenal box, 3 in Loose Nuke/HEU/Kazakh Strain
+        "wmd": {"pakistan": 3, "box": scen["wmd_plots_out_of_play"], "removed": 0},
+        "deck": [], "discard": [], "removed": removed, "hands": {"us": [], "jihadist": []},
+        "lapsing": [], "first_plot": None, "first_plot_used": False,
+        "markers": list(scen["global_markers"]), "phase": "jihadist", "played": 0, "holding": False,
+        "in_play": None, "step": None, "result": None,
+    }
+
+
+def shuffled(state, e):
+    state["deck"] = list(e["deck"])
+
+
+def reshuffled(state, e):
+    """5.3.1: discard + Lapsing + First Plot cards become the new draw pile; Deck marker +1."""
+    state["deck"] = list(e["deck"])
+    state["discard"] = []
+    state["lapsing"] = []
+    state["first_plot"] = None
+    state["deck_no"] = e["deck_no"]
+
+
+def dealt(state, e):
+    deck = state["deck"]
+    for card in e["cards"]:
+        deck.remove(card)
+    state["hands"][e["seat"]].extend(e["cards"])
+
+
+def card_chosen(state, e):
+    state["hands"][e["seat"]].remove(e["card"])
+    state["in_play"] = {"seat": e["seat"], "card": e["card"], "value": D.card_ops(e["card"]), "boost": 0}
+
+
+def boosted(state, e):
+    state["in_play"]["value"] = e["value"]
+    state["in_play"]["boost"] = e["spent"]
+
+
+def op_chosen(state, e):
+    state["in_play"]["op"] = e["op"]
+
+
+def last_card(state, e):
+    """5.2.4: the US discards or holds its last card."""
+    if e["how"] == "discard":
+        state["hands"]["us"].remove(e["card"])
+        state["discard"].append(e["card"])
+    else:
+        state["holding"] = True
+
+
+def reassessed(state, e):
+    """7.6: both 3-value cards are spent; the phase is over."""
+    second = e["cards"][1]
+    state["hands"]["us"].remove(second)
+    state["discard"].extend(e["cards"])
+    state["in_play"] = None
+    state["played"] = 2
+
+
+def phase_started(state, e):
+    state["phase"] = e["phase"]
+    state["played"] = 0
+    if e["phase"] == "us":
+        state["holding"] = False
+
+
+def turn_started(state, e):
+    state["turn"] = e["turn"]
+    state["first_plot_used"] = False
+
+
+def plot_placed(state, e):
+    state["avail"].remove(e["value"])
+    plot = {"id": state["next_plot"], "c": e["country"], "v": e["value"]}
+    if e.get("face_up"):
+        plot["up"] = True
+    state["plots"].append(plot)
+    state["next_plot"] += 1
+
+
+def plot_gone(state, e):
+    """A plot leaves the map (7.5.3 Alert, 8.5.6 resolution): back face down, or a WMD out of the game."""
+    plots = state["plots"]
+    for i, p in enumerate(plots):
+        if p["id"] == e["id"]:
+            del plots[i]
+            if p["v"] == "WMD":
+                state["wmd"]["removed"] += 1
+            else:
+                state["avail"].append(p["v"])
+            return
+
+
+def boxes_cleared(state, e):
+    """5.2.6: Lapsing and First Plot cards to the discard pile."""
+    state["discard"].extend(state["lapsing"])
+    if state["first_plot"] is not None:
+        state["discard"].append(state["first_plot"])
+    state["lapsing"] = []
+    state["first_plot"] = None
+
+
+def game_over(state, e):
+    state["result"] = {"winner": e["winner"], "text": e["text"]}
+    state["step"] = None
+
+
+def _none(state, e):
+    return None
+
+
+HANDLERS = {
+    "setup": setup, "shuffled": shuffled, "reshuffled": reshuffled, "dealt": dealt,
+    "card_chosen": card_chosen, "boosted": boosted, "op_chosen": op_chosen, "last_card": last_card,
+    "reassessed": reassessed, "phase_started": phase_started, "turn_started": turn_started,
+    "plot_placed": plot_placed, "plot_alerted": plot_gone, "plot_removed": plot_gone,
+    "boxes_cleared": boxes_cleared, "game_over": game_over,
+}
+# events whose only effects are the shared keys (fx / step / done)
+for _t in ("await", "tested", "posture_rolled", "reserves_added", "woi", "deployed", "regime_change",
+           "withdrew", "disrupted", "cadre_removed", "recruited", "cell_placed", "travelled", "jihad",
+           "plot_rolled", "plot_revealed", "plot_funding", "plot_prestige", "plot_governance", "dice_declared",
+           "diplomacy", "posture_kept", "reserves_reset", "rc_flipped", "anaconda_cell", "no_plot_marker", "phase_ended"):
+    HANDLERS[_t] = _none
+
+
+def _finish_card(state, e):
+    play = state["in_play"]
+    if play is None:
+        return
+    if e.get("done") == "first_plot":
+        state["first_plot"] = play["card"]       # 4.7.7.2 / 8.5.3
+        state["first_plot_used"] = True
+    else:
+        state["discard"].append(play["card"])
+    state["in_play"] = None
+    state["played"] += 1
+
+
+def evolve(state, event):
+    kind = event["type"]
+    if kind == "setup":
+        return setup(state, event)
+    HANDLERS[kind](state, event)
+    fx = event.get("fx")
+    if fx:
+        apply_fx(state, fx)
+    if "done" in event:
+        _finish_card(state, event)
+    if "step" in event:
+        state["step"] = event["step"]
+    return state

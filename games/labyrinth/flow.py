@@ -1,0 +1,330 @@
+"""The sequence of play (5.2, spec 5): action phases of two cards, the US last card (5.2.4),
+the Jihadist's cadre removal, the plot step at the end of every US phase (5.2.3), and the
+end-of-turn steps in their order (5.2.5-5.2.9), each a SYSTEM step with one option.
+
+Steps handled here:
+  {"k": "card", "seat"}            which card to play (the Jihadist may also remove a Cadre)
+  {"k": "last", "seat": "us"}      5.2.4: play, discard or hold the single last card
+  {"k": "cadre", "seat": "jihadist"}  an empty-handed Jihadist may still remove Cadres
+  {"k": "boost", "seat"}           6.3.3.1: spend the Reserves on this card?
+  {"k": "end", "seat": "system", "sub"}  one end-of-turn step
+  {"k": "anaconda", "seat": "jihadist", "left", "chosen"}  the Anaconda setup cells
+The choice of operation ({"k": "use"}) is in cardplay.py.
+"""
+
+from games.core import IllegalMove
+
+from . import data as D
+from . import victory
+from .ctx import register
+from .state import Fx, hand_size, world_posture
+from .tests_rolls import test_if_needed
+
+END_STEPS = ["diplomacy", "boxes", "reserves", "deal", "flip"]
+END_TEXT = {"diplomacy": "Expenditures and Diplomacy (5.2.5)", "boxes": "clear the Lapsing and First Plot boxes (5.2.6)",
+            "reserves": "reset both Reserves to 0 (5.2.7)", "deal": "deal new hands (5.2.8)",
+            "flip": "flip green Regime Change markers to tan (5.2.9)"}
+
+
+def card_step(seat: str) -> dict:
+    return {"k": "card", "seat": seat}
+
+
+def use_or_boost(state, seat: str, card: int) -> dict:
+    """After a card is chosen: ask about Reserves only when they could raise its value (6.3.3.1)."""
+    if state["reserves"][seat] > 0 and D.card_ops(card) < 3:
+        return {"k": "boost", "seat": seat}
+    return {"k": "use", "seat": seat}
+
+
+# ---------------------------------------------------------------- phases
+
+
+def cadres(state) -> list[str]:
+    return [n for n in D.NAMES if state["c"][n]["cadre"]]
+
+
+def start_jihadist_phase(ctx) -> None:
+    """5.2.1: the Jihadist plays up to two cards; with none it may still remove Cadres."""
+    s = ctx.s
+    hand = s["hands"]["jihadist"]
+    step = card_step("jihadist") if hand else ({"k": "cadre", "seat": "jihadist"} if cadres(s) else None)
+    ctx.emit({"type": "phase_started", "phase": "jihadist", "turn": s["turn"], "cards": len(hand), "step": step})
+    if step is None:
+        start_us_phase(ctx)
+
+
+def start_us_phase(ctx) -> None:
+    """5.2.2 and 5.2.4: two cards, or the choice over a single last card."""
+    s = ctx.s
+    n = len(s["hands"]["us"])
+    step = card_step("us") if n >= 2 else ({"k": "last", "seat": "us"} if n == 1 else None)
+    ctx.emit({"type": "phase_started", "phase": "us", "turn": s["turn"], "cards": n, "step": step})
+    if step is None:
+        end_us_phase(ctx)
+
+
+def after_card(ctx) -> None:
+    """The card in play is done: the phase's next card, or the next phase (4.7.5)."""
+    s = ctx.s
+    seat = s["phase"]
+    if s["played"] < 2 and s["hands"][seat]:
+        ctx.emit({"type": "await", "step": card_step(seat)})
+    elif seat == "jihadist":
+        start_us_phase(ctx)
+    else:
+        end_us_phase(ctx)
+
+
+def end_us_phase(ctx) -> None:
+    """5.2.3 / 8.5.6: every plot on the map is resolved at the end of every US Action Phase,
+    as a SYSTEM step; with no plot the sequence goes straight on."""
+    s = ctx.s
+    if s["plots"]:
+        ctx.emit({"type": "phase_ended", "phase": "us", "plots": len(s["plots"]),
+                  "step": {"k": "plots", "seat": "system"}})
+    else:
+        after_plots(ctx)
+
+
+def after_plots(ctx) -> None:
+    """5.2: the turn goes on until the Jihadist hand is empty and the US hand is empty or held."""
+    s = ctx.s
+    if not s["hands"]["jihadist"] and (not s["hands"]["us"] or s["holding"]):
+        ctx.emit({"type": "await", "step": {"k": "end", "seat": "system", "sub": END_STEPS[0]}, "turn_end": s["turn"]})
+    else:
+        start_jihadist_phase(ctx)
+
+
+# ---------------------------------------------------------------- card choice
+
+
+def _card_prompt(state, step):
+    seat = step["seat"]
+    options = [{"label": D.card_label(n), "move": {"card": n}} for n in sorted(state["hands"][seat])]
+    if seat == "jihadist":
+        options += [{"label": f"Remove the cadre in {n}", "move": {"cadre": n}} for n in cadres(state)]
+    nth = state["played"] + 1
+    side = D.SIDE[seat]
+    return "card", f"Turn {state['turn']}, {side} Action Phase, card {nth} of 2: which card do you play?", options
+
+
+def _card_handle(ctx, step, part):
+    seat = step["seat"]
+    if "cadre" in part:
+        _remove_cadre(ctx, part["cadre"], step)
+        return
+    ctx.emit({"type": "card_chosen", "seat": seat, "card": part["card"],
+              "step": use_or_boost(ctx.s, seat, part["card"])})
+
+
+def _card_why(state, step, part):
+    if "card" in part and part["card"] not in state["hands"][step["seat"]]:
+        return IllegalMove("not_in_hand", f"Card {part['card']} is not in your hand.")
+    if "cadre" in part:
+        return IllegalMove("no_cadre_there", f"There is no cadre in {part['cadre']}.")
+    return None
+
+
+def _remove_cadre(ctx, name: str, step: dict) -> None:
+    """4.8.4: the Jihadist may remove any Cadre during any Jihadist Action Phase."""
+    fx = Fx(ctx.s)
+    fx.set(name, "cadre", False)
+    left = [n for n in cadres(ctx.s) if n != name]
+    if step["k"] == "cadre" and not left:
+        ctx.emit({"type": "cadre_removed", "country": name, "fx": fx.out()})
+        start_us_phase(ctx)
+        return
+    ctx.emit({"type": "cadre_removed", "country": name, "fx": fx.out(), "step": step})
+
+
+def _cadre_prompt(state, step):
+    options = [{"label": f"Remove the cadre in {n}", "move": {"cadre": n}} for n in cadres(state)]
+    options.append({"label": "Done: end the Jihadist Action Phase", "move": {"pass": True}})
+    return "cadre", "You have no cards. Remove any cadres before the US Action Phase?", options
+
+
+def _cadre_handle(ctx, step, part):
+    if "cadre" in part:
+        _remove_cadre(ctx, part["cadre"], step)
+    else:
+        ctx.emit({"type": "await", "step": None, "passed": "jihadist"})
+        start_us_phase(ctx)
+
+
+def _last_prompt(state, step):
+    card = state["hands"]["us"][0]
+    name = D.card_label(card)
+    options = [{"label": f"Play {name}", "move": {"last": "play"}},
+               {"label": f"Discard {card} {D.card_name(card)} without effect", "move": {"last": "discard"}},
+               {"label": f"Hold {card} {D.card_name(card)} for the next turn", "move": {"last": "hold"}}]
+    return "last_card", "You have one card left (5.2.4): play it, discard it or hold it?", options
+
+
+def _last_handle(ctx, step, part):
+    s = ctx.s
+    card = s["hands"]["us"][0]
+    how = part["last"]
+    if how == "play":
+        ctx.emit({"type": "card_chosen", "seat": "us", "card": card, "step": use_or_boost(ctx.s, "us", card)})
+        return
+    event = {"type": "last_card", "how": how, "step": None}
+    if how == "discard":
+        event["card"] = card                          # a held card stays hidden
+    ctx.emit(event)
+    end_us_phase(ctx)
+
+
+def _boost_prompt(state, step):
+    seat = step["seat"]
+    play = state["in_play"]
+    r = state["reserves"][seat]
+    ops = D.card_ops(play["card"])
+    boosted = min(3, ops + r)
+    options = [{"label": f"Spend all {r} Reserves: card {play['card']} counts {boosted} Ops", "move": {"boost": True}},
+               {"label": f"Keep the Reserves: card {play['card']} counts {ops} Ops", "move": {"boost": False}}]
+    return "boost", "Spend your Reserves on this card (6.3.3.1, not for Reserves or Reassessment)?", options
+
+
+def _boost_handle(ctx, step, part):
+    seat = step["seat"]
+    s = ctx.s
+    if part["boost"]:
+        r = s["reserves"][seat]
+        value = min(3, D.card_ops(s["in_play"]["card"]) + r)
+        fx = Fx(s)
+        fx.r[seat] = 0
+        ctx.emit({"type": "boosted", "seat": seat, "spent": r, "value": value, "fx": fx.out(),
+                  "step": {"k": "use", "seat": seat}})
+    else:
+        ctx.emit({"type": "await", "step": {"k": "use", "seat": seat}})
+
+
+# ---------------------------------------------------------------- end of turn
+
+
+def _end_prompt(state, step):
+    sub = step["sub"]
+    return "system", f"End of turn {state['turn']}: {END_TEXT[sub]}.", [{"label": END_TEXT[sub].capitalize(), "move": {"go": sub}}]
+
+
+def _next_end(state, sub):
+    i = END_STEPS.index(sub)
+    return {"k": "end", "seat": "system", "sub": END_STEPS[i + 1]} if i + 1 < len(END_STEPS) else None
+
+
+def _end_handle(ctx, step, part):
+    s = ctx.s
+    sub = step["sub"]
+    nxt = _next_end(s, sub)
+    if sub == "diplomacy":
+        # 5.2.5: Funding -1; Prestige -1 if any Islamist Rule; then +1 if World Posture is 3
+        # on the US side. Each step clamps (PT example: 1, -1, +1 ends on 2).
+        fx = Fx(s)
+        fx.add_track("funding", -1)
+        any_ir = any(s["c"][n]["gov"] == D.IR for n in D.MUSLIM)
+        if any_ir:
+            fx.add_track("prestige", -1)
+        side, value = world_posture(s)
+        bonus = value == 3 and side == s["us_posture"]
+        if bonus:
+            fx.add_track("prestige", 1)
+        ctx.emit({"type": "diplomacy", "funding": fx.track("funding"), "prestige": fx.track("prestige"),
+                  "islamist_rule": any_ir, "world_bonus": bonus, "fx": fx.out(), "step": nxt})
+    elif sub == "boxes":
+        ctx.emit({"type": "boxes_cleared", "lapsing": list(s["lapsing"]), "first_plot": s["first_plot"], "step": nxt})
+    elif sub == "reserves":
+        fx = Fx(s)
+        fx.r.update({"us": 0, "jihadist": 0})
+        ctx.emit({"type": "reserves_reset", "fx": fx.out(), "step": nxt})
+    elif sub == "deal":
+        deal(ctx)
+        ctx.emit({"type": "await", "step": nxt})
+    else:
+        fx = Fx(s)
+        flipped = [n for n in D.NAMES if s["c"][n]["rc"] == "green"]
+        for n in flipped:
+            fx.set(n, "rc", "tan")
+        ctx.emit({"type": "rc_flipped", "countries": flipped, "fx": fx.out()})
+        ctx.emit({"type": "turn_started", "turn": s["turn"] + 1})
+        start_jihadist_phase(ctx)
+
+
+def deal(ctx) -> None:
+    """5.2.8: deal by the tracks, alternately (Jihadist first, provisional); the US gets its full
+    number even when it held a card. An empty draw pile means a reshuffle (5.3.1), which may end
+    the game (3.3)."""
+    s = ctx.s
+    want = {"jihadist": hand_size(s, "jihadist"), "us": hand_size(s, "us")}
+    order = []
+    for i in range(max(want.values())):
+        for seat in (D.TABLES["deal_order"]["first"], "us" if D.TABLES["deal_order"]["first"] == "jihadist" else "jihadist"):
+            if i < want[seat]:
+                order.append(seat)
+    got = {"jihadist": [], "us": []}
+    i = 0
+    for seat in order:
+        if i >= len(s["deck"]):
+            _flush(ctx, got)
+            got = {"jihadist": [], "us": []}
+            if not reshuffle(ctx):
+                return
+            i = 0
+        got[seat].append(s["deck"][i])
+        i += 1
+    _flush(ctx, got)
+
+
+def _flush(ctx, got) -> None:
+    for seat in ("jihadist", "us"):
+        if got[seat]:
+            ctx.emit({"type": "dealt", "seat": seat, "cards": got[seat]})
+
+
+def reshuffle(ctx) -> bool:
+    """5.3.1: the game-ending reshuffle ends the game at once (2.3); otherwise discard, Lapsing
+    and First Plot cards become the new draw pile and the Deck marker moves on."""
+    s = ctx.s
+    if s["deck_no"] >= s["opts"]["decks"]:
+        winner, text, final = victory.final(s)
+        ctx.game_over(winner, "deck", text, final)
+    pool = list(s["discard"]) + list(s["lapsing"]) + ([s["first_plot"]] if s["first_plot"] is not None else [])
+    ctx.emit({"type": "reshuffled", "deck": ctx.rng.shuffled(sorted(pool)), "deck_no": s["deck_no"] + 1})
+    return bool(s["deck"])
+
+
+# ---------------------------------------------------------------- Anaconda setup
+
+
+def _anaconda_prompt(state, step):
+    options = [{"label": _setup_label(state, n), "move": {"country": n}}
+               for n in D.NAMES if n != D.US and n not in step["chosen"]]
+    return "setup_cell", (f"Anaconda setup: place a sleeper cell in a country of your choice, not the US "
+                          f"({4 - step['left']} of 3, each in a different country)."), options
+
+
+def _setup_label(state, name):
+    from .state import country_label
+    return country_label(state, name, "jihadist")
+
+
+def _anaconda_handle(ctx, step, part):
+    name = part["country"]
+    test_if_needed(ctx, name, "setup")
+    fx = Fx(ctx.s)
+    fx.add(name, "sleeper", 1)
+    fx.set(name, "cadre", False)
+    left = step["left"] - 1
+    nxt = {"k": "anaconda", "seat": "jihadist", "left": left, "chosen": step["chosen"] + [name]} if left else None
+    ctx.emit({"type": "anaconda_cell", "country": name, "fx": fx.out(), "step": nxt})
+    if not left:
+        start_jihadist_phase(ctx)
+
+
+register("card", _card_prompt, _card_handle, _card_why)
+register("cadre", _cadre_prompt, _cadre_handle)
+register("last", _last_prompt, _last_handle)
+register("boost", _boost_prompt, _boost_handle)
+register("end", _end_prompt, _end_handle)
+register("anaconda", _anaconda_prompt, _anaconda_handle)
+

@@ -1,0 +1,52 @@
+"""The Labyrinth game object: the protocol of games.core wired to the modules of this package."""
+
+from games.core import Game, IllegalMove, Rng
+
+from . import data as D
+from . import describe as describe_mod
+from . import notation, rules, setup
+from . import view as view_mod
+from .evolve import evolve
+
+
+class Labyrinth(Game):
+    name = "labyrinth"
+    title = "Labyrinth: The War on Terror"
+    version = "1"
+    seats = D.SEATS
+    options = setup.OPTIONS
+    notation_help = notation.NOTATION_HELP
+
+    def start(self, options, seats, rng: Rng):
+        if sorted(seats) != sorted(self.seats):
+            raise IllegalMove("bad_seats", "Labyrinth is played by us and jihadist.")
+        return setup.start(self.resolve_options(options), rng)
+
+    def evolve(self, state, event):
+        return evolve(state, event)
+
+    def prompts(self, state):
+        return rules.prompts(state)
+
+    def decide(self, state, seat, move, rng):
+        return rules.decide(state, seat, move, rng)
+
+    def view(self, state, seat):
+        return view_mod.view(state, seat)
+
+    def brief(self, state, seat):
+        return view_mod.brief(state, seat)
+
+    def redact(self, event, seat):
+        return view_mod.redact(event, seat)
+
+    def parse(self, text, state, seat):
+        return notation.parse(text, state, seat)
+
+    def describe(self, event):
+        return describe_mod.describe(event)
+
+    def result(self, state):
+        if state is None or not state.get("result"):
+            return None
+        return dict(state["result"])

@@ -1,0 +1,513 @@
+"""Jihadist operations (8.0): Recruit, Travel, Jihad (minor and major), Plot.
+
+For each card the Jihadist declares the operation and where each die goes before rolling
+(8.1.2); all dice of one card are judged against the governance before the card. Steps:
+  {"k": "recruit", "dice": [country, ...]}                one die at a time
+  {"k": "recruit_place", "succ": {country: n}, "left": n, "dice": [...]}  8.1.2 example: too few cells
+  {"k": "travel", "moves": [[from, to], ...], "pick": None | from}        source, then destination
+  {"k": "jihad", "dice": [[country, major], ...]}
+  {"k": "plot", "dice": [country, ...]}
+  {"k": "plot_pick", "left": [country, ...]}             which marker each success places (8.5.2)
+A cell that moves, fails or is used is an Active one first: moving an Active cell turns it
+Sleeper (8.3.1), so that choice is never worse for the Jihadist (provisional simplification).
+"""
+
+from games.core import IllegalMove
+
+from . import data as D
+from . import flow
+from .ctx import register
+from .governance import islamic_revolution, remove_aid, set_gov, shift_toward_ally
+from .state import Fx, adjacent, available_cells, cells, country_label, gov, threshold
+from .tests_rolls import test_if_needed
+
+
+def value(state) -> int:
+    return state["in_play"]["value"]
+
+
+def finish(ctx, event: dict, done=True) -> None:
+    event["done"] = done
+    event.setdefault("card", ctx.s["in_play"]["card"])
+    event.setdefault("value", ctx.s["in_play"]["value"])
+    ctx.emit(event)
+    flow.after_card(ctx)
+
+
+def _label(state, name: str) -> str:
+    return country_label(state, name, "jihadist")
+
+
+def _take(fx: Fx, name: str, n: int) -> None:
+    """Remove n cells from a country, Active ones first, to the Funding track."""
+    a = fx.get(name, "active")
+    from_active = min(a, n)
+    fx.set(name, "active", a - from_active)
+    fx.set(name, "sleeper", fx.get(name, "sleeper") - (n - from_active))
+
+
+def _use(fx: Fx, name: str, n: int) -> None:
+    """8.4 / 8.5.1: n cells used for a die; Sleepers used become Active (Active ones used first)."""
+    a = fx.get(name, "active")
+    flip = max(0, n - a)
+    if flip:
+        fx.set(name, "active", a + flip)
+        fx.set(name, "sleeper", fx.get(name, "sleeper") - flip)
+
+
+def _place_cells(fx: Fx, name: str, n: int) -> None:
+    """Cells from the Funding track enter as Sleepers (4.6.4) and remove a Cadre (4.8.4)."""
+    fx.add(name, "sleeper", n)
+    fx.set(name, "cadre", False)
+
+
+def _roll_option(n: int, what: str) -> dict:
+    return {"label": f"Roll now ({n} {what}{'s' if n != 1 else ''})", "move": {"roll": True}}
+
+
+# ---------------------------------------------------------------- 8.2 Recruit
+
+
+def recruit_targets(state) -> list[str]:
+    """8.2.2: a country with a cell or a Cadre."""
+    return [n for n in D.NAMES if cells(state["c"][n]) or state["c"][n]["cadre"]]
+
+
+def recruit_need(state, name: str) -> int | None:
+    """None = automatic (8.2.3: Regime Change or Islamist Rule), else the number to roll under:
+    a REC number (8.2.4) or the governance (8.1.1)."""
+    c = state["c"][name]
+    if c["rc"] or gov(state, name) == D.IR:
+        return None
+    return D.rec_number(name) or threshold(state, name)
+
+
+def recruit_at_once(ctx):
+    """Recruit with a single possible country: every die goes there, no question asked."""
+    _recruit_roll(ctx, recruit_targets(ctx.s) * value(ctx.s))
+
+
+def _recruit_prompt(state, step):
+    n = len(step["dice"]) + 1
+    options = [{"label": _label(state, c), "move": {"country": c}} for c in recruit_targets(state)]
+    return "country", f"Recruit, die {n} of {value(state)}: in which country?", options
+
+
+def _recruit_handle(ctx, step, part):
+    dice = step["dice"] + [part["country"]]
+    if len(dice) < value(ctx.s):
+        ctx.emit({"type": "dice_declared", "op": "recruit", "country": part["country"],
+                  "step": {"k": "recruit", "seat": "jihadist", "dice": dice}})
+    else:
+        _recruit_roll(ctx, dice)
+
+
+def _recruit_roll(ctx, dice: list) -> None:
+    s = ctx.s
+    rolls, succ = [], {}
+    for name in dice:
+        need = recruit_need(s, name)
+        if need is None:
+            rolls.append({"c": name, "auto": True})
+            ok = True
+        else:
+            r = ctx.die()
+            rolls.append({"c": name, "roll": r, "need": need})
+            ok = r <= need
+        if ok:
+            succ[name] = succ.get(name, 0) + 1
+    avail = available_cells(s)
+    total = sum(succ.values())
+    fx = Fx(s)
+    event = {"type": "recruited", "dice": rolls, "successes": total, "available": avail}
+    if total > avail and len(succ) > 1 and avail > 0:
+        # 8.1.2 example: more successes than Available cells: the Jihadist chooses where they go.
+        event["step"] = {"k": "recruit_place", "seat": "jihadist", "succ": succ, "left": avail}
+        ctx.emit(event)
+        return
+    placed = {}
+    left = avail
+    for name, n in succ.items():
+        k = min(n, left)
+        if k:
+            _place_cells(fx, name, k)
+            placed[name] = k
+            left -= k
+    event["placed"] = placed
+    event["fx"] = fx.out()
+    finish(ctx, event)
+
+
+def _recruit_place_prompt(state, step):
+    options = [{"label": _label(state, c), "move": {"country": c}} for c, n in step["succ"].items() if n > 0]
+    return "country", f"More successes than Available cells: place a cell ({step['left']} left) where?", options
+
+
+def _recruit_place_handle(ctx, step, part):
+    name = part["country"]
+    fx = Fx(ctx.s)
+    _place_cells(fx, name, 1)
+    succ = dict(step["succ"])
+    succ[name] -= 1
+    left = step["left"] - 1
+    event = {"type": "cell_placed", "country": name, "fx": fx.out()}
+    if left and any(succ.values()):
+        event["step"] = {"k": "recruit_place", "seat": "jihadist", "succ": succ, "left": left}
+        ctx.emit(event)
+    else:
+        finish(ctx, event)
+
+
+# ---------------------------------------------------------------- 8.3 Travel
+
+
+def travel_sources(state, moves: list) -> list[str]:
+    """Countries with a cell not yet declared to travel with this card (8.3.3: once per card)."""
+    out = []
+    for n in D.NAMES:
+        going = sum(1 for m in moves if m[0] == n)
+        if cells(state["c"][n]) > going:
+            out.append(n)
+    return out
+
+
+def travel_note(state, frm: str, to: str) -> str:
+    if frm == to:
+        return "stays and becomes Sleeper"
+    if adjacent(state, frm, to):
+        return "adjacent: automatic"
+    if gov(state, to) is None:
+        return "untested: test, then roll"
+    t = threshold(state, to)
+    return "automatic" if t >= 6 else f"needs 1-{t}" if t > 1 else "needs 1"
+
+
+def _travel_prompt(state, step):
+    v = value(state)
+    n = len(step["moves"]) + 1
+    if step.get("pick") is None:
+        options = [{"label": _label(state, c), "move": {"from": c}} for c in travel_sources(state, step["moves"])]
+        if step["moves"]:
+            options.append(_roll_option(len(step["moves"]), "cell"))
+        return "from", f"Travel, cell {n} of up to {v}: from which country?", options
+    frm = step["pick"]
+    options = [{"label": f"{_label(state, c)}: {travel_note(state, frm, c)}", "move": {"to": c}} for c in D.NAMES]
+    return "to", f"Travel, cell {n}: from {frm} to where?", options
+
+
+def _travel_handle(ctx, step, part):
+    moves = step["moves"]
+    if "roll" in part:
+        _travel_roll(ctx, moves)
+    elif "from" in part:
+        ctx.emit({"type": "await", "step": {"k": "travel", "seat": "jihadist", "moves": moves, "pick": part["from"]}})
+    else:
+        moves = moves + [[step["pick"], part["to"]]]
+        if len(moves) < value(ctx.s) and travel_sources(ctx.s, moves):
+            ctx.emit({"type": "dice_declared", "op": "travel", "country": part["to"], "from": step["pick"],
+                      "step": {"k": "travel", "seat": "jihadist", "moves": moves, "pick": None}})
+        else:
+            _travel_roll(ctx, moves)
+
+
+def _travel_roll(ctx, moves: list) -> None:
+    """8.3.1-8.3.3: test unmarked destinations first (4.9.4), then adjacent or same-country
+    travel is automatic, other travel rolls against the destination's governance; a failure
+    sends the cell to the Funding track with no Cadre (8.3.2)."""
+    s = ctx.s
+    for frm, to in moves:
+        test_if_needed(ctx, to, "travel")
+    fx = Fx(s)
+    results = []
+    for frm, to in moves:
+        entry = {"from": frm, "to": to}
+        if frm == to or adjacent(s, frm, to):
+            ok = True
+            entry["auto"] = True
+        else:
+            need = threshold(s, to)
+            if need >= 6:
+                ok = True
+                entry["auto"] = True
+            else:
+                r = ctx.die()
+                ok = r <= need
+                entry.update(roll=r, need=need)
+        entry["ok"] = ok
+        results.append(entry)
+        was_active = fx.get(frm, "active") > 0
+        _take(fx, frm, 1)
+        if ok:
+            fx.add(to, "sleeper", 1)                       # 8.3.1: a travelling cell arrives Sleeper
+        entry["was_active"] = was_active
+    finish(ctx, {"type": "travelled", "moves": results, "fx": fx.out()})
+
+
+# ---------------------------------------------------------------- 8.4 Jihad
+
+
+def major_possible(state, name: str) -> bool:
+    """8.4.2: cells - troops >= 5 at the start."""
+    c = state["c"][name]
+    return cells(c) - c["troops"] >= 5
+
+
+def jihad_targets(state, dice: list) -> list[str]:
+    """8.4: Muslim (not Iran), not Islamist Rule, a cell for each die."""
+    out = []
+    for n in D.MUSLIM:
+        c = state["c"][n]
+        if c["gov"] is None or c["gov"] == D.IR:
+            continue
+        used = sum(1 for d in dice if d[0] == n)
+        if cells(c) > used:
+            out.append(n)
+    return out
+
+
+def _jihad_prompt(state, step):
+    dice = step["dice"]
+    declared = {d[0]: d[1] for d in dice}
+    options = []
+    for n in jihad_targets(state, dice):
+        if n in declared:
+            kind = "major" if declared[n] else "minor"
+            options.append({"label": f"{_label(state, n)}: another die of {kind} Jihad",
+                            "move": {"major": n} if declared[n] else {"country": n}})
+            continue
+        options.append({"label": f"{_label(state, n)}: minor Jihad", "move": {"country": n}})
+        if major_possible(state, n):
+            options.append({"label": f"{_label(state, n)}: major Jihad", "move": {"major": n}})
+    if dice:
+        options.append(_roll_option(len(dice), "die"))
+    return "country", f"Jihad, die {len(dice) + 1} of up to {value(state)}: where?", options
+
+
+def _jihad_handle(ctx, step, part):
+    dice = step["dice"]
+    if "roll" in part:
+        _jihad_roll(ctx, dice)
+        return
+    major = "major" in part
+    name = part["major"] if major else part["country"]
+    dice = dice + [[name, major]]
+    if len(dice) < value(ctx.s) and jihad_targets(ctx.s, dice):
+        ctx.emit({"type": "dice_declared", "op": "jihad", "country": name, "major": major,
+                  "step": {"k": "jihad", "seat": "jihadist", "dice": dice}})
+    else:
+        _jihad_roll(ctx, dice)
+
+
+def _jihad_roll(ctx, dice: list) -> None:
+    s = ctx.s
+    order = []
+    for name, major in dice:
+        if name not in order:
+            order.append(name)
+    # 8.1.2: every die of the card is rolled at once, against the governance before the card
+    before = {n: s["c"][n]["gov"] for n in order}
+    rolls = {n: [] for n in order}
+    for name, _ in dice:
+        rolls[name].append(ctx.die())
+    majors = {d[0] for d in dice if d[1]}
+    for i, name in enumerate(order):
+        last = i == len(order) - 1
+        event = _jihad_country(s, name, before[name], rolls[name], name in majors)
+        if last:
+            finish(ctx, event)
+        else:
+            ctx.emit(event)
+
+
+def _jihad_country(s, name: str, g: int, rolls: list, major: bool) -> dict:
+    """The order of spec 8.4 [INF]: successes and failures against the pre-card governance;
+    Aid off; one level per success down to Poor; then Poor to Islamist Rule with 2 more
+    successes of a Major Jihad (1 if Besieged); failures lose cells; failed Major Jihad."""
+    c = s["c"][name]
+    fx = Fx(s)
+    if major:
+        fx.set(name, "active", cells(c))                   # 8.4.2: all Sleepers there become Active
+        fx.set(name, "sleeper", 0)
+    else:
+        _use(fx, name, len(rolls))
+    succ = sum(1 for r in rolls if r <= g)
+    fail = len(rolls) - succ
+    aid_removed = remove_aid(fx, name, succ)              # 8.4.1: each success removes one Aid
+    steps = min(succ, D.POOR - g)
+    for _ in range(steps):
+        set_gov(fx, name, fx.get(name, "gov") + 1)          # 8.4.1: toward Poor
+    remaining = succ - steps
+    besieged = c["besieged"]
+    revolution = major and (remaining >= 2 or (remaining >= 1 and besieged))   # 8.4.2 / 8.4.3.2
+    if revolution:
+        islamic_revolution(fx, name)                         # 8.4.4, 8.4.5
+    if fail:
+        _take(fx, name, fail)                                # 8.4.3: one cell per failure, no Cadre
+    failed_major = major and len(rolls) == 3 and g == D.POOR and not revolution
+    if failed_major:
+        # 8.4.3.1 (declared Major Jihad only, provisional): Besieged Regime and one box toward Ally
+        fx.set(name, "besieged", True)
+        shift_toward_ally(fx, name)
+    return {"type": "jihad", "country": name, "major": major, "rolls": rolls, "need": g, "successes": succ,
+            "failures": fail, "aid_removed": aid_removed, "gov": fx.get(name, "gov"),
+            "revolution": revolution, "failed_major": failed_major, "fx": fx.out()}
+
+
+# ---------------------------------------------------------------- 8.5 Plot
+
+
+def plot_targets(state, dice: list) -> list[str]:
+    """8.5.1: any country not under Islamist Rule (Iran and the US included), a cell per die."""
+    out = []
+    for n in D.NAMES:
+        c = state["c"][n]
+        if gov(state, n) == D.IR:
+            continue
+        if cells(c) > dice.count(n):
+            out.append(n)
+    return out
+
+
+def _plot_prompt(state, step):
+    dice = step["dice"]
+    options = [{"label": _label(state, n), "move": {"country": n}} for n in plot_targets(state, dice)]
+    if dice:
+        options.append(_roll_option(len(dice), "die"))
+    return "country", f"Plot, die {len(dice) + 1} of up to {value(state)}: in which country?", options
+
+
+def _plot_handle(ctx, step, part):
+    dice = step["dice"]
+    if "roll" in part:
+        _plot_roll(ctx, dice)
+        return
+    dice = dice + [part["country"]]
+    if len(dice) < value(ctx.s) and plot_targets(ctx.s, dice):
+        ctx.emit({"type": "dice_declared", "op": "plot", "country": part["country"],
+                  "step": {"k": "plot", "seat": "jihadist", "dice": dice}})
+    else:
+        _plot_roll(ctx, dice)
+
+
+def _plot_roll(ctx, dice: list) -> None:
+    s = ctx.s
+    for name in dict.fromkeys(dice):
+        test_if_needed(ctx, name, "plot")
+    need = {n: threshold(s, n) for n in dice}
+    fx = Fx(s)
+    for name in dict.fromkeys(dice):
+        _use(fx, name, dice.count(name))                     # 8.5.1: Sleepers used become Active
+    rolls = []
+    successes = []
+    for name in dice:
+        r = ctx.die()
+        rolls.append({"c": name, "roll": r, "need": need[name]})
+        if r <= need[name]:
+            successes.append(name)
+    ctx.emit({"type": "plot_rolled", "dice": rolls, "successes": len(successes), "fx": fx.out()})
+    _place_plots(ctx, successes)
+
+
+def marker_choices(state) -> list:
+    """8.5.2 / 8.5.5: an available plot numbered no higher than the card's value, or any WMD."""
+    v = value(state)
+    out = sorted({m for m in state["avail"] if m != "WMD" and m <= v})
+    if "WMD" in state["avail"]:
+        out.append("WMD")
+    return out
+
+
+def _place_plots(ctx, left: list) -> None:
+    while left:
+        choices = marker_choices(ctx.s)
+        if not choices:
+            ctx.emit({"type": "no_plot_marker", "countries": left})
+            break
+        if len(choices) > 1:
+            ctx.emit({"type": "await", "step": {"k": "plot_pick", "seat": "jihadist", "left": left}})
+            return
+        _place_one(ctx, left[0], choices[0])
+        left = left[1:]
+    _finish_plot(ctx)
+
+
+def _place_one(ctx, name: str, marker) -> None:
+    s = ctx.s
+    event = {"type": "plot_placed", "country": name, "value": marker}
+    c = s["c"][name]
+    if name == D.US and marker == "WMD" and "NEST" in c["markers"]:
+        event["face_up"] = True                              # NEST marker (scenario, cards.json)
+    if name == "Philippines" and "Abu Sayyaf" in c["markers"] and not c["troops"] > cells(c):
+        fx = Fx(s)
+        fx.add_track("prestige", -1)                         # Abu Sayyaf marker (scenario, cards.json)
+        event["fx"] = fx.out()
+        event["abu_sayyaf"] = True
+    ctx.emit(event)
+
+
+def _finish_plot(ctx) -> None:
+    """8.5.3: the first card used for a Plot operation each turn goes to the First Plot box."""
+    s = ctx.s
+    done = "first_plot" if not s["first_plot_used"] else True
+    finish(ctx, {"type": "await", "step": None}, done=done)
+
+
+def _plot_pick_prompt(state, step):
+    name = step["left"][0]
+    options = [{"label": "WMD plot" if m == "WMD" else f"Plot {m}", "move": {"marker": m}} for m in marker_choices(state)]
+    return "marker", f"A plot succeeds in {name}: which Available plot marker do you place there?", options
+
+
+def _plot_pick_handle(ctx, step, part):
+    _place_one(ctx, step["left"][0], part["marker"])
+    _place_plots(ctx, step["left"][1:])
+
+
+# ---------------------------------------------------------------- the menu
+
+
+def available(state) -> list[tuple[str, str]]:
+    out = []
+    if recruit_targets(state):
+        out.append(("recruit", "Recruit"))
+    if travel_sources(state, []):
+        out.append(("travel", "Travel"))
+    if jihad_targets(state, []):
+        out.append(("jihad", "Jihad"))
+    if plot_targets(state, []):
+        out.append(("plot", "Plot"))
+    return out
+
+
+def first_step(state, op: str) -> dict | None:
+    """The operation's first question; None for a Recruit with one possible country."""
+    if op == "recruit":
+        return None if len(recruit_targets(state)) == 1 else {"k": "recruit", "seat": "jihadist", "dice": []}
+    return {"travel": {"k": "travel", "seat": "jihadist", "moves": [], "pick": None},
+            "jihad": {"k": "jihad", "seat": "jihadist", "dice": []},
+            "plot": {"k": "plot", "seat": "jihadist", "dice": []}}[op]
+
+
+def _why(state, step, part):
+    name = part.get("country") or part.get("major") or part.get("from")
+    if name and name in state["c"]:
+        c = state["c"][name]
+        if step["k"] in ("recruit",) and not (cells(c) or c["cadre"]):
+            return IllegalMove("no_cells_there", f"Recruit needs a cell or cadre in {name} (8.2.2).")
+        if step["k"] in ("jihad", "plot", "travel") and not cells(c):
+            return IllegalMove("no_cells_there", f"There are no cells in {name}.")
+        if step["k"] == "jihad" and not D.is_muslim(name):
+            return IllegalMove("not_muslim", f"Jihad needs a Muslim country; {name} is not (8.4).")
+        if step["k"] in ("jihad", "plot") and gov(state, name) == D.IR:
+            return IllegalMove("islamist_rule", f"{name} is under Islamist Rule.")
+        if step["k"] == "jihad" and "major" in part and not major_possible(state, name):
+            return IllegalMove("no_major_jihad", f"Major Jihad needs 5 more cells than troops in {name} (8.4.2).")
+    return None
+
+
+register("recruit", _recruit_prompt, _recruit_handle, _why)
+register("recruit_place", _recruit_place_prompt, _recruit_place_handle, _why)
+register("travel", _travel_prompt, _travel_handle, _why)
+register("jihad", _jihad_prompt, _jihad_handle, _why)
+register("plot", _plot_prompt, _plot_handle, _why)
+register("plot_pick", _plot_pick_prompt, _plot_pick_handle)

@@ -1,0 +1,134 @@
+"""prompts() and decide(): who must choose what now, and what a choice makes happen.
+
+Every decision is one step of the state ({"k": kind, "seat", ...}); the modules that own the
+steps register a prompt builder and a handler in ctx.STEPS. decide() accepts exactly a listed
+option's move, a compound move whose keys answer consecutive questions
+({"card": 27, "op": "woi", "country": "Pakistan"}), or {"seq": [move, move, ...]} (what the
+notation produces when a key repeats). It never changes the state it is given.
+"""
+
+import json
+
+from games.core import IllegalMove
+
+from . import cardplay, flow, jihadist_ops, plots, us_ops  # noqa: F401  (they register their steps)
+from . import data as D
+from .ctx import STEPS, Ctx, GameOver
+
+INT_KEYS = ("card", "n", "plot", "remove")
+PLACE_KEYS = ("country", "from", "to", "major", "cadre")
+BOOL_KEYS = ("boost", "reroll", "roll", "pass")
+TRUE_WORDS = ("yes", "y", "true", "1", "ok")
+
+
+def prompts(state) -> dict:
+    if state is None or state.get("result") or not state.get("step"):
+        return {}
+    step = state["step"]
+    kind, text, options = STEPS[step["k"]][0](state, step)
+    return {step["seat"]: {"kind": kind, "text": text, "options": options}}
+
+
+def normalise(key: str, value):
+    if key in INT_KEYS and isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    if key == "marker" and isinstance(value, str):
+        v = value.strip().lower()
+        return int(v) if v.isdigit() else "WMD" if v == "wmd" else value
+    if key in PLACE_KEYS and isinstance(value, str):
+        if D.fold_text(value) in ("track", "troops track", "the troops track"):
+            return "track"
+        return D.find_country(value) or value
+    if key in BOOL_KEYS and isinstance(value, str):
+        return value.strip().lower() in TRUE_WORDS
+    if key in ("op", "last", "go") and isinstance(value, str):
+        return value.strip().lower()
+    return value
+
+
+def _refuse(state, seat, step, part) -> IllegalMove:
+    prompt = STEPS[step["k"]][0](state, step)
+    why = STEPS[step["k"]][2]
+    if why is not None:
+        err = why(state, step, part)
+        if err is not None:
+            return err
+    keys = {k for o in prompt[2] for k in o["move"]}
+    if not set(part) & keys:
+        return IllegalMove("not_asked", f"That does not answer the question: {prompt[1]}")
+    if "card" in part and step["k"] in ("card", "reassess") and part["card"] not in state["hands"].get(seat, []):
+        return IllegalMove("not_in_hand", f"Card {part['card']} is not in your hand.")
+    for key in PLACE_KEYS:
+        if key in part and part[key] != "track" and part[key] not in D.COUNTRIES:
+            return IllegalMove("unknown_country", f"There is no country called {part[key]!r}.")
+    return IllegalMove("not_an_option", f"That is not one of the choices. {prompt[1]}")
+
+
+def _apply(ctx: Ctx, seat: str, part: dict) -> None:
+    work = ctx.s
+    asked = prompts(work)
+    if seat not in asked:
+        raise IllegalMove("not_asked", "That answers a question that is not being asked now.")
+    part = {k: normalise(k, v) for k, v in part.items()}
+    options = [o["move"] for o in asked[seat]["options"]]
+    step = work["step"]
+    if part not in options:
+        raise _refuse(work, seat, step, part)
+    STEPS[step["k"]][1](ctx, step, part)
+
+
+def decide(state, seat, move, rng) -> list[dict]:
+    if state is None:
+        raise IllegalMove("no_game", "The game has not started.")
+    if state.get("result"):
+        raise IllegalMove("game_over", "The game is over.")
+    asked = prompts(state)
+    if seat not in asked:
+        waiting = next(iter(asked), None)
+        raise IllegalMove("not_your_turn", f"It is {D.SIDE.get(waiting, waiting)}'s turn to decide, not yours.")
+    if not isinstance(move, dict) or not move:
+        raise IllegalMove("bad_move", "A move is a non-empty object, e.g. {\"card\": 27}.")
+    work = json.loads(json.dumps(state))
+    ctx = Ctx(work, rng)
+    try:
+        if "seq" in move:
+            parts = move["seq"]
+            if not isinstance(parts, list) or not parts or not all(isinstance(p, dict) and p for p in parts):
+                raise IllegalMove("bad_move", "A sequence move is {\"seq\": [move, move, ...]}.")
+            for part in parts:
+                _apply(ctx, seat, part)
+        else:
+            _decide_dict(ctx, seat, move)
+    except GameOver:
+        pass
+    return ctx.events
+
+
+def _decide_dict(ctx: Ctx, seat: str, move: dict) -> None:
+    """One listed option, or several keys answering consecutive questions."""
+    work = ctx.s
+    options = [o["move"] for o in prompts(work)[seat]["options"]]
+    if {k: normalise(k, v) for k, v in move.items()} in options or len(move) == 1:
+        _apply(ctx, seat, move)
+        return
+    remaining = dict(move)
+    first = True
+    while remaining:
+        prompt = prompts(work).get(seat)
+        if prompt is None:
+            break
+        keys = {k for o in prompt["options"] for k in o["move"]}
+        found = [k for k in remaining if k in keys]
+        if not found:
+            if first:
+                raise IllegalMove("wrong_question", f"That does not answer the question: {prompt['text']}")
+            break
+        if len(found) > 1:
+            # an option with several keys (none today) or two answers to one question
+            raise IllegalMove("bad_move", f"Give one answer to: {prompt['text']}")
+        key = found[0]
+        _apply(ctx, seat, {key: remaining.pop(key)})
+        first = False
+    if remaining:
+        raise IllegalMove("not_asked", f"{', '.join(sorted(remaining))}: that was not asked at this point.")
+

@@ -1,0 +1,72 @@
+"""Victory (spec 1; rules 2.1-2.3): the instant conditions, checked after every event, and the
+end-of-game count at the game-ending reshuffle."""
+
+from . import data as D
+from .state import cells_on_map, resources
+
+
+def counts(state, green_as_ir: bool = False) -> dict:
+    """The Victory track (4.7.6): Good and Islamist Resources, # Good/Fair, # Poor/Islamist.
+    Untested countries count toward none (spec 1.1 [INF]). With green_as_ir, a country with a
+    green Regime Change marker counts as Islamist Rule (2.3, final count only)."""
+    good_res = ir_res = good_fair = poor_ir = 0
+    ir_countries = []
+    for name in D.MUSLIM:
+        c = state["c"][name]
+        g = c["gov"]
+        if green_as_ir and c["rc"] == "green":
+            g = D.IR
+        if g is None:
+            continue
+        if g == D.GOOD:
+            good_res += resources(state, name)
+        elif g == D.IR:
+            ir_res += resources(state, name)
+            ir_countries.append(name)
+        if g in (D.GOOD, D.FAIR):
+            good_fair += 1
+        else:
+            poor_ir += 1
+    return {"good_resources": good_res, "islamist_resources": ir_res, "good_fair": good_fair,
+            "poor_islamist": poor_ir, "ir_countries": ir_countries}
+
+
+def _ir_adjacent(state, ir_countries: list) -> bool:
+    from .state import adjacent
+    return any(adjacent(state, a, b) for i, a in enumerate(ir_countries) for b in ir_countries[i + 1:])
+
+
+def instant(state) -> tuple[str, str, str] | None:
+    """(winner, reason, text) if an instant victory condition holds now (2.1), else None."""
+    if state.get("result") or state.get("c") is None:
+        return None
+    k = counts(state)
+    # 2.1.2 Jihadist; the WMD-in-the-US condition is checked by the plot resolution itself.
+    if k["islamist_resources"] >= 6 and _ir_adjacent(state, k["ir_countries"]):
+        return ("jihadist", "islamist_resources",
+                (f"Islamist Rule countries hold {k['islamist_resources']} Resources, two of them adjacent: "
+                "the Jihadist wins (2.1)."))
+    if state["prestige"] == 1 and k["poor_islamist"] >= 15:
+        return ("jihadist", "prestige_poor",
+                (f"US Prestige is 1 and {k['poor_islamist']} Muslim countries are Poor or Islamist Rule: "
+                "the Jihadist wins (2.1)."))
+    # 2.1.1 US
+    if k["good_resources"] >= 12:
+        return ("us", "good_resources",
+                f"Good Muslim countries hold {k['good_resources']} Resources: the US wins (2.1).")
+    if k["good_fair"] >= 15:
+        return ("us", "good_fair", f"{k['good_fair']} Muslim countries are Good or Fair: the US wins (2.1).")
+    if cells_on_map(state) == 0:
+        return ("us", "no_cells", "There are no cells on the map: the US wins (2.1).")
+    return None
+
+
+def final(state) -> tuple[str, str, dict]:
+    """2.3: at the game-ending reshuffle the US wins if Good Resources are more than twice the
+    Islamist Resources, green Regime Change countries counting as Islamist Rule; else the Jihadist."""
+    k = counts(state, green_as_ir=True)
+    good, ir = k["good_resources"], k["islamist_resources"]
+    final = {"good_resources": good, "islamist_resources": ir}
+    if good > 2 * ir:
+        return "us", f"The deck is spent: Good Resources {good} are more than twice Islamist Resources {ir}: the US wins (2.3).", final
+    return "jihadist", f"The deck is spent: Good Resources {good} are not more than twice Islamist Resources {ir}: the Jihadist wins (2.3).", final

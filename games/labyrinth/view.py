@@ -1,0 +1,169 @@
+"""What a seat may see (5.3.2, 8.5.4): everything on the table except the other side's hand,
+the order of the draw pile, the value of face-down plots and the make-up of the Available
+Plots box, which only the Jihadist knows. An observer (seat None) sees neither hand.
+"""
+
+from . import data as D
+from . import victory
+from .state import (
+    available_cells,
+    cells_on_track,
+    commitment,
+    funding_band,
+    gov_label,
+    gwot_penalty,
+    prestige_band,
+    troops_on_track,
+    world_posture,
+)
+
+
+def plot_visible(plot: dict, seat) -> bool:
+    return seat == "jihadist" or bool(plot.get("up"))
+
+
+def view(state, seat) -> dict:
+    if state is None:
+        return {}
+    side, wp = world_posture(state)
+    hands = {}
+    for who in D.SEATS:
+        cards = state["hands"][who]
+        if who == seat:
+            hands[who] = [{"card": n, "name": D.card_name(n), "ops": D.card_ops(n),
+                           "association": D.CARDS[n]["association"]} for n in sorted(cards)]
+        else:
+            hands[who] = len(cards)
+    countries = {}
+    for name in D.NAMES:
+        c = dict(state["c"][name])
+        c["markers"] = list(c["markers"])
+        c["label"] = gov_label(state, name)
+        c["plots"] = [p["v"] if plot_visible(p, seat) else "?" for p in state["plots"] if p["c"] == name]
+        countries[name] = c
+    k = victory.counts(state)
+    out = {
+        "you": seat, "scenario": state["scenario"], "scenario_name": D.SCENARIOS[state["scenario"]]["name"],
+        "options": dict(state["opts"]), "turn": state["turn"], "deck_no": state["deck_no"],
+        "prestige": state["prestige"], "prestige_band": prestige_band(state["prestige"])["name"],
+        "funding": state["funding"], "funding_band": funding_band(state["funding"])["name"],
+        "us_posture": state["us_posture"], "world_posture": {"side": side, "value": wp},
+        "gwot_penalty": gwot_penalty(state),
+        "troops_on_track": troops_on_track(state), "commitment": commitment(state)["name"],
+        "cells_on_track": cells_on_track(state), "available_cells": available_cells(state),
+        "reserves": dict(state["reserves"]), "countries": countries,
+        "plots": [{"id": p["id"], "country": p["c"], "value": p["v"] if plot_visible(p, seat) else None}
+                  for p in state["plots"]],
+        "available_plots": list(state["avail"]) if seat == "jihadist" else len(state["avail"]),
+        "wmd": dict(state["wmd"]), "hands": hands,
+        "hand_counts": {who: len(state["hands"][who]) for who in D.SEATS},
+        "deck": len(state["deck"]), "discard": list(state["discard"]), "removed": list(state["removed"]),
+        "lapsing": list(state["lapsing"]), "first_plot": state["first_plot"],
+        "first_plot_used": state["first_plot_used"], "markers": list(state["markers"]),
+        "phase": state["phase"], "played": state["played"], "holding": state["holding"],
+        "in_play": dict(state["in_play"]) if state["in_play"] else None,
+        "waiting_for": (state["step"] or {}).get("seat"), "step": dict(state["step"]) if state["step"] else None,
+        "victory": {key: value for key, value in k.items() if key != "ir_countries"},
+        "result": dict(state["result"]) if state.get("result") else None,
+    }
+    return out
+
+
+# ---------------------------------------------------------------- events
+
+
+def redact(event: dict, seat) -> dict:
+    """A draw shows its cards only to the drawing seat; a shuffle never shows the order; a
+    placed plot shows its value only to the Jihadist until Alert or resolution reveals it."""
+    kind = event.get("type")
+    if kind == "dealt" and event.get("seat") != seat:
+        return {"type": "dealt", "seat": event["seat"], "count": len(event["cards"])}
+    if kind in ("shuffled", "reshuffled"):
+        out = {k: v for k, v in event.items() if k != "deck"}
+        out["count"] = len(event["deck"])
+        return out
+    if kind == "plot_placed" and seat != "jihadist" and not event.get("face_up"):
+        return {k: v for k, v in event.items() if k != "value"}
+    return event
+
+
+# ---------------------------------------------------------------- brief
+
+
+def _hand_line(state, seat) -> str:
+    cards = sorted(state["hands"][seat])
+    text = "; ".join(f"{n} {D.card_name(n)} ({D.CARDS[n]['association'][0]}{D.card_ops(n)})" for n in cards)
+    return f"Your hand ({len(cards)}): {text or 'empty'}"
+
+
+def brief(state, seat) -> list[str]:
+    """A dozen lines of the seat's view: tracks, the seat's own hand, the countries in play."""
+    if state is None:
+        return []
+    v = view(state, seat)
+    wp = v["world_posture"]
+    world = f"{wp['side']} {wp['value']}" if wp["side"] else "0"
+    phase = "Jihadist" if state["phase"] == "jihadist" else "US"
+    lines = [
+        (f"{v['scenario_name']}, turn {v['turn']}, {phase} Action Phase; deck {v['deck_no']} of {state['opts']['decks']}: "
+        f"{v['deck']} cards to draw, {len(v['discard'])} discarded."),
+        (f"Prestige {v['prestige']} ({v['prestige_band']}), US posture {v['us_posture']}, World {world} "
+        f"(GWOT penalty {v['gwot_penalty']}); Funding {v['funding']} ({v['funding_band']})."),
+        (f"Troops on the track {v['troops_on_track']} ({v['commitment']}); cells on the track {v['cells_on_track']} "
+        f"({v['available_cells']} available); Reserves US {v['reserves']['us']}, Jihadist {v['reserves']['jihadist']}."),
+        (f"Victory: Good Resources {v['victory']['good_resources']}, Islamist Resources {v['victory']['islamist_resources']}; "
+        f"{v['victory']['good_fair']} Good/Fair, {v['victory']['poor_islamist']} Poor/Islamist."),
+    ]
+    if seat in D.SEATS:
+        lines.append(_hand_line(state, seat))
+    other = [s for s in D.SEATS if s != seat]
+    lines.append("Hands: " + ", ".join(f"{D.SIDE[s]} {v['hand_counts'][s]} cards" for s in other)
+                 + ("; the US holds its last card" if state["holding"] else ""))
+    plots = v["plots"]
+    if plots:
+        lines.append("Plots: " + ", ".join(f"{p['country']} ({p['value'] if p['value'] is not None else '?'})"
+                                           for p in plots))
+    if seat == "jihadist":
+        lines.append("Available plots: " + (", ".join(str(m) for m in v["available_plots"]) or "none"))
+    entries = [_country_entry(state, name) for name in D.NAMES if _shown(state, name)]
+    lines += _wrap("Countries: ", entries)
+    postures = [f"{n} {state['c'][n]['posture']}" for n in D.NAMES
+                if not D.is_muslim(n) and state["c"][n]["posture"] and not _shown(state, n)]
+    lines += _wrap("Other postures: ", postures)
+    return lines
+
+
+def _shown(state, name) -> bool:
+    c = state["c"][name]
+    return bool(c["troops"] or c["active"] or c["sleeper"] or c["cadre"] or c["aid"] or c["besieged"] or c["rc"]
+                or c["markers"] or (D.is_muslim(name) and c["gov"] is not None))
+
+
+def _country_entry(state, name) -> str:
+    c = state["c"][name]
+    parts = [gov_label(state, name)]
+    n = c["active"] + c["sleeper"]
+    if n:
+        parts.append(f"{n} cell{'s' if n != 1 else ''}" + (f" ({c['active']} active)" if c["active"] else ""))
+    if c["troops"]:
+        parts.append(f"{c['troops']} troop{'s' if c['troops'] != 1 else ''}")
+    if c["aid"]:
+        parts.append(f"{c['aid']} aid")
+    parts += [w for k, w in (("cadre", "cadre"), ("besieged", "besieged")) if c[k]]
+    if c["rc"]:
+        parts.append(f"regime change ({c['rc']})")
+    parts += c["markers"]
+    return f"{name} ({', '.join(parts)})"
+
+
+def _wrap(head: str, items: list, width: int = 110) -> list[str]:
+    """Items joined with '; ' into lines of about `width` characters."""
+    lines, line = [], head
+    for item in items:
+        if line != head and len(line) + len(item) + 2 > width:
+            lines.append(line.rstrip("; ") + ";")
+            line = "  "
+        line += item + "; "
+    if line.strip() and line != head:
+        lines.append(line.rstrip("; ") + ".")
+    return lines
