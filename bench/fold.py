@@ -23,12 +23,14 @@ def duel_log() -> list[str]:
     return [envelope.dumps(e) for e in entries]
 
 
-def played_logs(game: Game, events: int, seed: bytes) -> list[list[str]]:
-    """Whole games of random listed options, stored as logs, until ``events`` events in all."""
+def played_logs(game: Game, events: int, seed: bytes, options: dict | None = None,
+                 prefer: tuple[str, ...] = ()) -> list[list[str]]:
+    """Whole games of random listed options (or the first whose label starts with a ``prefer``
+    word), stored as logs, until ``events`` events in all (0: one whole game)."""
     logs, total, number = [], 0, 0
-    while total < events:
+    while total < events or not logs:
         entries, state, position = [], None, 0
-        batch = game.start(game.resolve_options({}), list(game.seats), Rng(seed + bytes([number % 256]), 0))
+        batch = game.start(game.resolve_options(options), list(game.seats), Rng(seed + bytes([number % 256]), 0))
         while True:
             state = fold(game, batch, state)
             entries += envelope.wrap(batch, position + 1, "bench", {}, "bench", 0.0)
@@ -37,8 +39,9 @@ def played_logs(game: Game, events: int, seed: bytes) -> list[list[str]]:
             if not prompts:
                 break
             seat = sorted(prompts)[0]
-            chooser = Rng(seed, position)
-            move = prompts[seat]["options"][chooser.below(len(prompts[seat]["options"]))]["move"]
+            listed = prompts[seat]["options"]
+            preferred = [o for word in prefer for o in listed if o["label"].startswith(word)]
+            move = (preferred or [listed[Rng(seed, position).below(len(listed))]])[0]["move"]
             batch = game.decide(state, seat, move, Rng(seed + bytes([number % 256]), position))
         logs.append([envelope.dumps(e) for e in entries])
         total += len(entries)
@@ -46,10 +49,11 @@ def played_logs(game: Game, events: int, seed: bytes) -> list[list[str]]:
     return logs
 
 
-def run_game(name: str) -> dict[str, float]:
+def run_game(name: str, events: int = EVENTS, options: dict | None = None,
+             prefer: tuple[str, ...] = ()) -> dict[str, float]:
     """Fold the logs of whole random games of ``name`` vs json.loads of the same logs."""
     game = games.get(name)
-    logs = played_logs(game, EVENTS, b"bench " + name.encode())
+    logs = played_logs(game, events, b"bench " + name.encode(), options, prefer)
 
     def parse() -> None:
         for log in logs:
