@@ -74,7 +74,10 @@ def new(game: str, seats: tuple[str, ...], options: tuple[str, ...]) -> None:
     for item in seats:
         seat, _, who = item.partition("=")
         kind, _, rest = who.partition(":")
-        seat_map[seat] = {"bot": rest} if kind == "bot" else ({"name": kind, "email": rest} if rest else {"email": kind})
+        if kind == "bot":
+            seat_map[seat] = {"bot": rest}
+        else:
+            seat_map[seat] = {"name": kind, "email": rest} if rest else {"email": kind}
     option_map = {}
     for item in options:
         name, _, value = item.partition("=")
@@ -139,7 +142,8 @@ def move(table: str, choice: tuple[str, ...], seat: str | None, token: str | Non
 @click.option("--since", type=int, default=0)
 def log(table: str, seat: str | None, token: str | None, since: int) -> None:
     """The events, one line each, as the seat may see them."""
-    for event in _call("GET", f"/tables/{table}/log", _token(table, seat, token), params={"since": since}).json()["events"]:
+    answer = _call("GET", f"/tables/{table}/log", _token(table, seat, token), params={"since": since})
+    for event in answer.json()["events"]:
         click.echo(f"{event['seq']:>4}. [{event['by']}] {event['text']}")
 
 

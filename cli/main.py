@@ -10,8 +10,8 @@ def main() -> None:
     """An asynchronous play-by-email turn server."""
 
 
-for command in (serve.run, serve.worker, serve.mail_in, client.new, client.show, client.move, client.log, client.export_,
-                client.import_, client.verify, outbox.outbox):
+for command in (serve.run, serve.worker, serve.mail_in, client.new, client.show, client.move, client.log,
+                client.export_, client.import_, client.verify, outbox.outbox):
     main.add_command(command)
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ from store import TableStore
 
 from . import deadlines, ical, signing
 from .model import load
-from .notices import MailSettings, calendar_key, turn
+from .notices import MailSettings, turn
 
 
 def calendar_email(secret_key: str, key: str) -> str | None:

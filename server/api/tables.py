@@ -10,14 +10,24 @@ from flask_smorest import Blueprint
 import tables
 from tables import preferences, vacations
 from tables.calendars import calendar_email, calendar_feed
+from workers.jobs import invite
 from workers.mail import mail_settings
 from workers.queue import enqueue_vacation
-from workers.jobs import invite
 
 from ..auth import required_seat, seat_for
 from ..extensions import services
-from ..schemas import (CreatedTable, CreateTableRequest, LogAnswer, LogQuery, NotificationsAnswer,
-                       NotificationsRequest, VacationAnswer, VacationRequest, VerifyAnswer, View)
+from ..schemas import (
+    CreatedTable,
+    CreateTableRequest,
+    LogAnswer,
+    LogQuery,
+    NotificationsAnswer,
+    NotificationsRequest,
+    VacationAnswer,
+    VacationRequest,
+    VerifyAnswer,
+    View,
+)
 
 blp = Blueprint("tables", __name__, description="Tables: games in progress")
 

@@ -24,7 +24,8 @@ def test_a_whole_game_by_http_with_emails_to_the_waiting_seat_only(live_server, 
         text = inbox.text(latest)
         assert f"move {view['seq']}" in text
         answer = requests.post(f"{live_server}/tables/{table}/moves", json={"option": 2, "expected_seq": view["seq"]},
-                               headers={"Authorization": f"Bearer {tokens[waiting]}", "Idempotency-Key": str(view["seq"])})
+                               headers={"Authorization": f"Bearer {tokens[waiting]}",
+                                        "Idempotency-Key": str(view["seq"])})
         assert answer.status_code == 201
         run_worker()
         after = len([m for m in inbox.to(address[waiting]) if str(m["Subject"]).endswith("your turn")])

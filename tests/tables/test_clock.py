@@ -9,8 +9,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tables import clock
-from tables.clock import (PRESETS, after_move, check_vacation, deadline, describe_left, initial_banks,
-                          parse_time_control, reminder_times)
+from tables.clock import (
+    PRESETS,
+    after_move,
+    check_vacation,
+    deadline,
+    describe_left,
+    initial_banks,
+    parse_time_control,
+    reminder_times,
+)
 
 WARSAW = ZoneInfo("Europe/Warsaw")
 MIN, H, D = 60.0, 3600.0, 86400.0
