@@ -185,3 +185,32 @@ def verify(file: str) -> None:
     for problem in report["problems"]:
         click.echo(f"problem: {problem}", err=True)
     raise SystemExit(1)
+
+
+@click.command()
+@click.argument("table")
+@click.argument("policy", required=False, type=click.Choice(["immediate", "digest", "mute"]))
+@click.option("--everywhere", is_flag=True, help="For all of the player's tables.")
+@seat_option
+@token_option
+def notifications(table: str, policy: str | None, everywhere: bool, seat: str | None, token: str | None) -> None:
+    """Show, or choose, how a seat hears about its turns."""
+    token = _token(table, seat, token)
+    if policy is None:
+        answer = _call("GET", f"/tables/{table}/notifications", token).json()
+    else:
+        answer = _call("PUT", f"/tables/{table}/notifications", token,
+                       json={"policy": policy, "everywhere": everywhere}).json()
+    click.echo(f"{answer['seat']}: {answer['policy']} ({answer['policies'][answer['policy']]})")
+
+
+@click.command()
+@click.argument("table")
+@click.argument("days", type=float)
+@seat_option
+@token_option
+def vacation(table: str, days: float, seat: str | None, token: str | None) -> None:
+    """Go on vacation from now for DAYS (14 at most): deadlines move, the others are told."""
+    answer = _call("POST", f"/tables/{table}/vacation", _token(table, seat, token), json={"days": days}).json()
+    moved = ", ".join(answer["waiting"]) or "none running"
+    click.echo(f"On vacation for {days:g} days. Deadlines moved: {moved}.")

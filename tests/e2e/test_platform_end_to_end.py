@@ -67,3 +67,6 @@ def test_the_cli_drives_a_game(live_server, run_worker, tmp_path):
     path.write_text(path.read_text().replace('"total":3', '"total":4', 1))
     assert runner.invoke(main, ["verify", str(path)]).exit_code == 1
     assert "total" in pbem("show", table, "--at", "4")
+    assert "north: digest" in pbem("notifications", table, "digest", "--as", "north")
+    assert "north: digest" in pbem("notifications", table, "--as", "north")
+    assert "On vacation for 2 days" in pbem("vacation", table, "2", "--as", "north")
