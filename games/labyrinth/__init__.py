@@ -5,8 +5,9 @@ data.py (loading them), state.py (the state and its derived values), setup.py (o
 setup), flow.py (sequence of play, card choice, end of turn), cardplay.py (choice of
 operation, Reserves), us_ops.py, jihadist_ops.py, plots.py (8.5.6 resolution),
 tests_rolls.py (4.9 tests, 7.7 rolls), governance.py, victory.py, ctx.py and rules.py
-(decide and prompts), evolve.py (the fold), view.py, describe.py, notation.py, game.py.
-The table variant "events: off" plays every card for operations only.
+(decide and prompts), evolve.py (the fold), view.py, describe.py, notation.py, game.py;
+events/ (card events, with hooks.py). The option "events: off" plays every card for operations
+only; "on" adds the card events (not yet a players' choice: events/README.md).
 """
 
 from .game import Labyrinth

@@ -160,6 +160,8 @@ def plot_rolled(e):
 
 def plot_placed(e):
     what = _plot(e.get("value")) if "value" in e else "a plot (face down)"
+    if e.get("face_up"):
+        what += " face up"
     extra = " Abu Sayyaf: Prestige -1." if e.get("abu_sayyaf") else ""
     return f"Jihadist places {what} in {e['country']}.{extra}"
 
@@ -200,6 +202,8 @@ STEP_TEXT = {
     "travel": "Jihadist travels.", "wmd_reroll": "The WMD plot's posture roll: the Jihadist may reroll.",
     "schengen": "The Jihadist picks Schengen countries to roll posture.",
     "end": "End of turn.", "plots": "Plots are resolved.", "recruit_place": "Jihadist places the recruited cells.",
+    "play_as": "{who} chooses event or operations.", "order": "{who} chooses the order of event and operation.",
+    "ev": "{who} decides for the event.",
 }
 
 
@@ -209,6 +213,10 @@ def await_(e):
         return f"Turn {e['turn_end']} ends (5.2.5-5.2.9)."
     if e.get("passed"):
         return "The Jihadist passes."
+    if e.get("no_op"):
+        return f"No {OPS.get(e['no_op'], e['no_op'])} is possible any more: the card's operation is lost."
+    if "todo" in e and not step:
+        return "Next."
     if "done" in e:
         return "The Plot operation is over."
     if not step:
@@ -235,15 +243,84 @@ def game_over(e):
     return e.get("text", "The game is over.")
 
 
+# ---------------------------------------------------------------- card events
+
+HOW = {"event": "plays {card} as an event", "triggered": "triggers the {side} event of {card} (6.3.2)",
+       "auto": "{card} fires (6.3.1)"}
+PLACES = {"deck": "the draw pile", "discard": "the discard pile", "removed": "out of the game",
+          "lapsing": "the Lapsing box", "first_plot": "the First Plot box", "us": "the US hand",
+          "jihadist": "the Jihadist hand"}
+
+
+def ev_began(e):
+    card = _card(e["card"])
+    if e.get("how") == "event" and not e.get("loose"):
+        return f"{SIDE[e['by']]} plays {card} as an event."
+    if e.get("how") == "auto":
+        return f"{card} fires (6.3.1)."
+    if e.get("how") == "triggered":
+        return f"The {SIDE[e['side']]} event of {card} happens (6.3.2); the {SIDE[e['side']]} decides."
+    return f"The {SIDE[e['side']]} event of {card} happens."
+
+
+def ev_skipped(e):
+    why = "it is blocked (6.2.8)" if e.get("why") == "blocked" else "its prerequisite is not met (6.3.2.1)"
+    return f"The {SIDE[e['side']]} event of {_card(e['card'])} does not happen: {why}."
+
+
+def ev_over(e):
+    dest = {"removed": " The card is removed from the game (6.2.9).",
+            "lapsing": " The card goes to the Lapsing box until the end of the turn (6.2.7)."}.get(e.get("dest"), "")
+    return f"End of the event of {_card(e['card'])}.{dest}"
+
+
+def cards_moved(e):
+    n = len(e["cards"]) if "cards" in e else e.get("count", 0)
+    what = ", ".join(_card(c) for c in e["cards"]) if "cards" in e else f"{n} card{'s' if n != 1 else ''}"
+    frm, to = e["from"], e["to"]
+    if frm == "deck" and to in ("us", "jihadist"):
+        return f"{SIDE[to]} draws {what}."
+    if frm in ("us", "jihadist") and to == "discard":
+        return f"{SIDE[frm]} discards {what}."
+    return f"{what[0].upper() + what[1:]} from {PLACES.get(frm, frm)} to {PLACES.get(to, to)}."
+
+
+def hand_shown(e):
+    if "cards" in e:
+        return (f"{SIDE[e['to']]} looks at the {SIDE[e['seat']]} hand: "
+                + (", ".join(_card(c) for c in e["cards"]) or "empty") + ".")
+    return f"{SIDE[e['to']]} looks at the {SIDE[e['seat']]} hand ({e.get('count', '?')} cards)."
+
+
+def play_chosen(e):
+    if e["as"] == "event":
+        return f"{_who(e)} chooses the event of {_card(e['card'])}."
+    return f"{_who(e)} uses {_card(e['card'])} for operations."
+
+
+def order_chosen(e):
+    op = OPS.get(e["op"], e["op"])
+    if e["first"] == "event":
+        return f"{_who(e)}: the event of {_card(e['card'])} first, then {op}."
+    return f"{_who(e)}: {op} first, then the event of {_card(e['card'])}."
+
+
+def card_done(e):
+    dest = {"removed": "is removed from the game", "lapsing": "goes to the Lapsing box",
+            "first_plot": "goes to the First Plot box"}.get(e.get("done"), "is discarded")
+    return f"{_card(e['card'])} {dest}."
+
+
 LINES = {
     "setup": lambda e: f"Labyrinth begins: {D.SCENARIOS.get(e['scenario'], {}).get('name', e['scenario'])}, "
-                       f"{e['options'].get('decks')} deck{'s' if e['options'].get('decks') != 1 else ''}, card events off.",
+                       f"{e['options'].get('decks')} deck{'s' if e['options'].get('decks') != 1 else ''}, "
+                       f"card events {e['options'].get('events', 'off')}.",
     "tested": tested, "posture_rolled": posture_rolled,
     "shuffled": lambda e: f"The draw pile is shuffled ({e.get('count', len(e.get('deck', [])))} cards).",
     "reshuffled": lambda e: f"Reshuffle (5.3.1): {e.get('count', len(e.get('deck', [])))} cards make the new draw pile; "
                             f"deck {e['deck_no']}.",
     "dealt": dealt,
-    "card_chosen": lambda e: f"{_who(e)} plays {_card(e['card'])}.",
+    "card_chosen": lambda e: f"{_who(e)} plays {_card(e['card'])}" + (" (picked at random)." if e.get("random") else "."),
     "boosted": lambda e: f"{_who(e)} spends {e['spent']} Reserves: the card counts {e['value']} Ops.",
     "op_chosen": lambda e: f"{_who(e)} uses {_card(e['card'])} ({e['value']} Ops) for {OPS.get(e['op'], e['op'])}.",
     "last_card": lambda e: f"US {'discards' if e['how'] == 'discard' else 'holds'} its last card"
@@ -274,6 +351,10 @@ LINES = {
     "anaconda_cell": lambda e: f"Setup: the Jihadist places a sleeper cell in {e['country']}.",
     "no_plot_marker": lambda e: f"No plot marker is available for {', '.join(e['countries'])}.",
     "phase_ended": lambda e: f"End of the US Action Phase: {e['plots']} plot{'s' if e['plots'] != 1 else ''} to resolve.",
+    "ev_began": ev_began, "ev_fx": lambda e: e["text"], "ev_skipped": ev_skipped, "ev_over": ev_over,
+    "cards_moved": cards_moved, "hand_shown": hand_shown, "play_chosen": play_chosen, "order_chosen": order_chosen,
+    "card_done": card_done, "wmd_available": lambda e: "A WMD plot becomes available (4.7.8.1).",
+    "extra_card": lambda e: f"{_who(e)} may play an additional card this action phase.",
 }
 
 

@@ -1,10 +1,13 @@
 """evolve(state, event): fold one event into the state. No rule is checked and no die is rolled
 here: decide() did both and wrote the outcome into the event.
 
-Three keys are shared by many events and handled first:
-  "fx"   the public changes as absolute values (state.Fx / apply_fx);
-  "step" the next decision (present, even as None, when it changes);
-  "done" the card in play is finished: to the discard pile, or to the First Plot box (8.5.3).
+Five keys are shared by many events and handled after the event's own handler:
+  "fx"      the public changes as absolute values (state.Fx / apply_fx);
+  "in_play" fields to set on the card in play (card events: how it is played, where it goes);
+  "todo"    what is left to do with the card in play (card events, events/engine.py);
+  "done"    the card in play is finished: to the discard pile (True), the First Plot box (8.5.3,
+            "first_plot"), the Lapsing box ("lapsing", 6.2.7) or out of the game ("removed", 6.2.9);
+  "step"    the next decision (present, even as None, when it changes).
 The per-type handlers below only move cards and plot markers. Nothing here copies the state.
 """
 
@@ -42,7 +45,8 @@ def setup(state, e):
         # 4.7.8.1: 3 WMD in the Pakistan Arsenal box, 3 in Loose Nuke/HEU/Kazakh Strain
         "wmd": {"pakistan": 3, "box": scen["wmd_plots_out_of_play"], "removed": 0},
         "deck": [], "discard": [], "removed": removed, "hands": {"us": [], "jihadist": []},
-        "lapsing": [], "first_plot": None, "first_plot_used": False,
+        "lapsing": [], "lapsing_markers": [], "first_plot": None, "first_plot_used": False,
+        "todo": [], "recent": {"now": {}, "last": {}},
         "markers": list(scen["global_markers"]), "phase": "jihadist", "played": 0, "holding": False,
         "in_play": None, "step": None, "result": None,
     }
@@ -56,6 +60,8 @@ def reshuffled(state, e):
     """5.3.1: discard + Lapsing + First Plot cards become the new draw pile; Deck marker +1."""
     state["deck"] = list(e["deck"])
     state["discard"] = []
+    # 4.7.7.3: a lapsing card leaving its box mid-turn leaves a marker; its effect goes on
+    state.setdefault("lapsing_markers", []).extend(state["lapsing"])
     state["lapsing"] = []
     state["first_plot"] = None
     state["deck_no"] = e["deck_no"]
@@ -103,6 +109,8 @@ def reassessed(state, e):
 def phase_started(state, e):
     state["phase"] = e["phase"]
     state["played"] = 0
+    recent = state.get("recent") or {"now": {}}
+    state["recent"] = {"now": {}, "last": recent["now"]}
     if e["phase"] == "us":
         state["holding"] = False
 
@@ -140,7 +148,72 @@ def boxes_cleared(state, e):
     if state["first_plot"] is not None:
         state["discard"].append(state["first_plot"])
     state["lapsing"] = []
+    state["lapsing_markers"] = []
     state["first_plot"] = None
+
+
+def disrupted(state, e):
+    """Remembered for "a Disrupt during this or the previous action phase" (card 61)."""
+    _remember(state, "disrupt", e["country"])
+
+
+def _remember(state, what: str, value) -> None:
+    now = state.setdefault("recent", {"now": {}, "last": {}})["now"]
+    if value not in now.setdefault(what, []):
+        now[what].append(value)
+
+
+# ---------------------------------------------------------------- card events (events/engine.py)
+
+
+def _zone(state, name: str) -> list:
+    if name in ("us", "jihadist"):
+        return state["hands"][name]
+    return state[name]
+
+
+def cards_moved(state, e):
+    """Cards from one place to another: "deck" (its top), "discard", "removed", "lapsing",
+    "first_plot" (the First Plot box) or a hand ("us", "jihadist")."""
+    for card in e["cards"]:
+        if e["from"] == "first_plot":
+            state["first_plot"] = None
+        else:
+            _zone(state, e["from"]).remove(card)
+            if e["from"] == "lapsing":
+                state.setdefault("lapsing_markers", []).append(card)      # 4.7.7.3
+        _zone(state, e["to"]).append(card)
+    if e.get("played"):
+        state["played"] += 1           # a second card played by an event (48, 53): it counts (4.7.5)
+
+
+def ev_over(state, e):
+    """The end of an event: REMOVE (6.2.9) or LAPSING (6.2.7) sends its card out of the game or
+    to the Lapsing box; the card in play goes there when it is done, any other card at once."""
+    dest = e.get("dest")
+    if not dest:
+        return
+    play = state["in_play"]
+    if not e.get("loose") and play is not None and play["card"] == e["card"]:
+        play["dest"] = dest
+    elif e["card"] in state["discard"]:
+        state["discard"].remove(e["card"])
+        _zone(state, dest).append(e["card"])
+
+
+def wmd_available(state, e):
+    """4.7.8.1: a WMD event moves one marker from its box to the Available Plots."""
+    state["wmd"]["box"] -= 1
+    state["avail"].append("WMD")
+
+
+def extra_card(state, e):
+    """Card 18: one more card this action phase (4.7.5)."""
+    state["played"] -= 1
+
+
+def play_chosen(state, e):
+    state["in_play"]["as"] = e["as"]
 
 
 def game_over(state, e):
@@ -157,11 +230,14 @@ HANDLERS = {
     "card_chosen": card_chosen, "boosted": boosted, "op_chosen": op_chosen, "last_card": last_card,
     "reassessed": reassessed, "phase_started": phase_started, "turn_started": turn_started,
     "plot_placed": plot_placed, "plot_alerted": plot_gone, "plot_removed": plot_gone,
-    "boxes_cleared": boxes_cleared, "game_over": game_over,
+    "boxes_cleared": boxes_cleared, "game_over": game_over, "disrupted": disrupted,
+    "cards_moved": cards_moved, "ev_over": ev_over, "wmd_available": wmd_available, "play_chosen": play_chosen,
+    "extra_card": extra_card,
 }
 # events whose only effects are the shared keys (fx / step / done)
 for _t in ("await", "tested", "posture_rolled", "reserves_added", "woi", "deployed", "regime_change",
-           "withdrew", "disrupted", "cadre_removed", "recruited", "cell_placed", "travelled", "jihad",
+           "withdrew", "cadre_removed", "ev_began", "ev_fx", "ev_skipped", "hand_shown", "card_done",
+           "order_chosen", "recruited", "cell_placed", "travelled", "jihad",
            "plot_rolled", "plot_revealed", "plot_funding", "plot_prestige", "plot_governance", "dice_declared",
            "diplomacy", "posture_kept", "reserves_reset", "rc_flipped", "anaconda_cell", "no_plot_marker", "phase_ended"):
     HANDLERS[_t] = _none
@@ -171,13 +247,27 @@ def _finish_card(state, e):
     play = state["in_play"]
     if play is None:
         return
-    if e.get("done") == "first_plot":
+    done = e.get("done")
+    if done == "first_plot":
         state["first_plot"] = play["card"]       # 4.7.7.2 / 8.5.3
         state["first_plot_used"] = True
+    elif done in ("removed", "lapsing"):
+        state[done].append(play["card"])          # 6.2.9 REMOVE / 6.2.7 LAPSING
     else:
         state["discard"].append(play["card"])
     state["in_play"] = None
     state["played"] += 1
+
+
+def _remember_better(state, fx) -> None:
+    """Remembered for "tested or improved to Fair or Good during this or the previous action
+    phase" (card 94): a Muslim country whose governance becomes Good or Fair from worse or none."""
+    for name, ch in fx.get("c", {}).items():
+        new = ch.get("gov")
+        if new in (D.GOOD, D.FAIR) and D.is_muslim(name):
+            old = state["c"][name]["gov"]
+            if old is None or old > new:
+                _remember(state, "better", name)
 
 
 def evolve(state, event):
@@ -187,7 +277,12 @@ def evolve(state, event):
     HANDLERS[kind](state, event)
     fx = event.get("fx")
     if fx:
+        _remember_better(state, fx)
         apply_fx(state, fx)
+    if "in_play" in event and state["in_play"] is not None:
+        state["in_play"].update(event["in_play"])
+    if "todo" in event:
+        state["todo"] = list(event["todo"])
     if "done" in event:
         _finish_card(state, event)
     if "step" in event:

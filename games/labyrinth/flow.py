@@ -9,13 +9,14 @@ Steps handled here:
   {"k": "boost", "seat"}           6.3.3.1: spend the Reserves on this card?
   {"k": "end", "seat": "system", "sub"}  one end-of-turn step
   {"k": "anaconda", "seat": "jihadist", "left", "chosen"}  the Anaconda setup cells
-The choice of operation ({"k": "use"}) is in cardplay.py.
+The choice of operation ({"k": "use"}) is in cardplay.py; with card events on, the choice of
+event or operations and the events themselves are in events/engine.py.
 """
 
 from games.core import IllegalMove
 
 from . import data as D
-from . import victory
+from . import hooks, victory
 from .ctx import register
 from .state import Fx, hand_size, world_posture
 from .tests_rolls import test_if_needed
@@ -35,6 +36,34 @@ def use_or_boost(state, seat: str, card: int) -> dict:
     if state["reserves"][seat] > 0 and D.card_ops(card) < 3:
         return {"k": "boost", "seat": seat}
     return {"k": "use", "seat": seat}
+
+
+def _engine():
+    from .events import engine  # the card events import this module
+    return engine
+
+
+def after_choice(state, seat: str, card: int) -> dict:
+    """The first question about a chosen card (still in the hand): event or operations (card
+    events on and the event playable, 6.2), else Reserves or the operation."""
+    return _engine().choice_step(state, seat, card)
+
+
+def plot_dest(state):
+    """8.5.3 / 4.7.7.2: the first card used for a Plot operation each turn goes to the First Plot box."""
+    return "first_plot" if not state["first_plot_used"] else True
+
+
+def op_over(ctx, event: dict, done=True) -> None:
+    """An operation's last event. The card is done (to the discard pile, or `done`) unless card
+    events are still to happen with it (6.3.2.1: the opponent's event after the operation)."""
+    if ctx.s.get("todo"):
+        ctx.emit(event)
+        _engine().run_next(ctx)
+        return
+    event["done"] = done
+    ctx.emit(event)
+    after_card(ctx)
 
 
 # ---------------------------------------------------------------- phases
@@ -101,7 +130,11 @@ def after_plots(ctx) -> None:
 
 def _card_prompt(state, step):
     seat = step["seat"]
-    options = [{"label": D.card_label(n), "move": {"card": n}} for n in sorted(state["hands"][seat])]
+    if hooks.any_ok("random_card", state, seat):
+        options = [{"label": f"A card at random from your hand ({len(state['hands'][seat])} cards)",
+                    "move": {"card": "random"}}]
+    else:
+        options = [{"label": D.card_label(n), "move": {"card": n}} for n in sorted(state["hands"][seat])]
     if seat == "jihadist":
         options += [{"label": f"Remove the cadre in {n}", "move": {"cadre": n}} for n in cadres(state)]
     nth = state["played"] + 1
@@ -114,8 +147,13 @@ def _card_handle(ctx, step, part):
     if "cadre" in part:
         _remove_cadre(ctx, part["cadre"], step)
         return
-    ctx.emit({"type": "card_chosen", "seat": seat, "card": part["card"],
-              "step": use_or_boost(ctx.s, seat, part["card"])})
+    card = part["card"]
+    event = {"type": "card_chosen", "seat": seat}
+    if card == "random":
+        card = ctx.rng.choice(sorted(ctx.s["hands"][seat]))      # card 47: picked at random
+        event["random"] = True
+    event.update(card=card, step=after_choice(ctx.s, seat, card))
+    ctx.emit(event)
 
 
 def _card_why(state, step, part):
@@ -166,12 +204,14 @@ def _last_handle(ctx, step, part):
     card = s["hands"]["us"][0]
     how = part["last"]
     if how == "play":
-        ctx.emit({"type": "card_chosen", "seat": "us", "card": card, "step": use_or_boost(ctx.s, "us", card)})
+        ctx.emit({"type": "card_chosen", "seat": "us", "card": card, "step": after_choice(ctx.s, "us", card)})
         return
     event = {"type": "last_card", "how": how, "step": None}
     if how == "discard":
         event["card"] = card                          # a held card stays hidden
     ctx.emit(event)
+    if how == "discard" and _engine().discarded(ctx, "us", [card], then={"do": "end_us_phase"}):
+        return                                        # US Election fires when discarded (6.3.1)
     end_us_phase(ctx)
 
 
@@ -221,7 +261,8 @@ def _end_handle(ctx, step, part):
         # 5.2.5: Funding -1; Prestige -1 if any Islamist Rule; then +1 if World Posture is 3
         # on the US side. Each step clamps (PT example: 1, -1, +1 ends on 2).
         fx = Fx(s)
-        fx.add_track("funding", -1)
+        if hooks.all_ok("funding_drop", s):
+            fx.add_track("funding", -1)
         any_ir = any(s["c"][n]["gov"] == D.IR for n in D.MUSLIM)
         if any_ir:
             fx.add_track("prestige", -1)

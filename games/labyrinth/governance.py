@@ -61,7 +61,7 @@ def islamic_revolution(fx: Fx, name: str) -> None:
     fx.set(name, "besieged", False)
     fx.set(name, "aid", 0)
     fx.add_track("funding", resources(fx.s, name))
-    if fx.get(name, "troops") > 0:
+    if fx.get(name, "troops") > 0 or "NATO" in fx.get(name, "markers"):     # NATO counts as troops (41)
         fx.set_track("prestige", 1)
     if name == "Pakistan" and fx.s["wmd"]["pakistan"] > 0:
         fx.arsenal = True

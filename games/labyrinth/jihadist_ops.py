@@ -15,10 +15,20 @@ Sleeper (8.3.1), so that choice is never worse for the Jihadist (provisional sim
 from games.core import IllegalMove
 
 from . import data as D
-from . import flow
+from . import flow, hooks
 from .ctx import register
 from .governance import islamic_revolution, remove_aid, set_gov, shift_toward_ally
-from .state import Fx, adjacent, available_cells, cells, country_label, gov, threshold
+from .state import (
+    Fx,
+    adjacent,
+    available_cells,
+    cells,
+    cells_and_sadr,
+    country_label,
+    gov,
+    threshold,
+    troops,
+)
 from .tests_rolls import test_if_needed
 
 
@@ -27,11 +37,9 @@ def value(state) -> int:
 
 
 def finish(ctx, event: dict, done=True) -> None:
-    event["done"] = done
     event.setdefault("card", ctx.s["in_play"]["card"])
     event.setdefault("value", ctx.s["in_play"]["value"])
-    ctx.emit(event)
-    flow.after_card(ctx)
+    flow.op_over(ctx, event, done)
 
 
 def _label(state, name: str) -> str:
@@ -39,7 +47,12 @@ def _label(state, name: str) -> str:
 
 
 def _take(fx: Fx, name: str, n: int) -> None:
-    """Remove n cells from a country, Active ones first, to the Funding track."""
+    """Remove n cells from a country, Active ones first, to the Funding track; beyond the
+    cylinders, the Sadr marker goes (card 54: it leaves the game)."""
+    real = fx.get(name, "active") + fx.get(name, "sleeper")
+    if n > real and "Sadr" in fx.get(name, "markers"):
+        fx.remove_marker("Sadr", name)
+        n = real
     a = fx.get(name, "active")
     from_active = min(a, n)
     fx.set(name, "active", a - from_active)
@@ -47,9 +60,10 @@ def _take(fx: Fx, name: str, n: int) -> None:
 
 
 def _use(fx: Fx, name: str, n: int) -> None:
-    """8.4 / 8.5.1: n cells used for a die; Sleepers used become Active (Active ones used first)."""
+    """8.4 / 8.5.1: n cells used for a die; Sleepers used become Active (Active ones, and the Sadr
+    marker, used first)."""
     a = fx.get(name, "active")
-    flip = max(0, n - a)
+    flip = max(0, n - a - (1 if "Sadr" in fx.get(name, "markers") else 0))
     if flip:
         fx.set(name, "active", a + flip)
         fx.set(name, "sleeper", fx.get(name, "sleeper") - flip)
@@ -70,7 +84,7 @@ def _roll_option(n: int, what: str) -> dict:
 
 def recruit_targets(state) -> list[str]:
     """8.2.2: a country with a cell or a Cadre."""
-    return [n for n in D.NAMES if cells(state["c"][n]) or state["c"][n]["cadre"]]
+    return [n for n in D.NAMES if cells_and_sadr(state, n) or state["c"][n]["cadre"]]
 
 
 def recruit_need(state, name: str) -> int | None:
@@ -174,12 +188,21 @@ def travel_sources(state, moves: list) -> list[str]:
 def travel_note(state, frm: str, to: str) -> str:
     if frm == to:
         return "stays and becomes Sleeper"
-    if adjacent(state, frm, to):
+    if travel_auto(state, frm, to):
         return "adjacent: automatic"
     if gov(state, to) is None:
         return "untested: test, then roll"
     t = threshold(state, to)
     return "automatic" if t >= 6 else f"needs 1-{t}" if t > 1 else "needs 1"
+
+
+def travel_auto(state, frm: str, to: str) -> bool:
+    """8.1.1: travel within a country or to an adjacent one is automatic (hook: Biometrics)."""
+    return hooks.fold("travel_auto", frm == to or adjacent(state, frm, to), state, frm, to)
+
+
+def travel_destinations(state, frm: str) -> list[str]:
+    return [n for n in D.NAMES if hooks.all_ok("travel_allowed", state, frm, n)]
 
 
 def _travel_prompt(state, step):
@@ -191,7 +214,8 @@ def _travel_prompt(state, step):
             options.append(_roll_option(len(step["moves"]), "cell"))
         return "from", f"Travel, cell {n} of up to {v}: from which country?", options
     frm = step["pick"]
-    options = [{"label": f"{_label(state, c)}: {travel_note(state, frm, c)}", "move": {"to": c}} for c in D.NAMES]
+    options = [{"label": f"{_label(state, c)}: {travel_note(state, frm, c)}", "move": {"to": c}}
+               for c in travel_destinations(state, frm)]
     return "to", f"Travel, cell {n}: from {frm} to where?", options
 
 
@@ -221,7 +245,7 @@ def _travel_roll(ctx, moves: list) -> None:
     results = []
     for frm, to in moves:
         entry = {"from": frm, "to": to}
-        if frm == to or adjacent(s, frm, to):
+        if travel_auto(s, frm, to):
             ok = True
             entry["auto"] = True
         else:
@@ -248,8 +272,7 @@ def _travel_roll(ctx, moves: list) -> None:
 
 def major_possible(state, name: str) -> bool:
     """8.4.2: cells - troops >= 5 at the start."""
-    c = state["c"][name]
-    return cells(c) - c["troops"] >= 5
+    return cells_and_sadr(state, name) - troops(state, name) >= 5
 
 
 def jihad_targets(state, dice: list) -> list[str]:
@@ -257,10 +280,10 @@ def jihad_targets(state, dice: list) -> list[str]:
     out = []
     for n in D.MUSLIM:
         c = state["c"][n]
-        if c["gov"] is None or c["gov"] == D.IR:
+        if c["gov"] is None or c["gov"] == D.IR or not hooks.all_ok("jihad_allowed", state, n):
             continue
         used = sum(1 for d in dice if d[0] == n)
-        if cells(c) > used:
+        if cells_and_sadr(state, n) > used:
             out.append(n)
     return out
 
@@ -360,10 +383,9 @@ def plot_targets(state, dice: list) -> list[str]:
     """8.5.1: any country not under Islamist Rule (Iran and the US included), a cell per die."""
     out = []
     for n in D.NAMES:
-        c = state["c"][n]
         if gov(state, n) == D.IR:
             continue
-        if cells(c) > dice.count(n):
+        if cells_and_sadr(state, n) > dice.count(n):
             out.append(n)
     return out
 
@@ -431,13 +453,14 @@ def _place_plots(ctx, left: list) -> None:
     _finish_plot(ctx)
 
 
-def _place_one(ctx, name: str, marker) -> None:
+def _place_one(ctx, name: str, marker, **extra) -> None:
+    """Place one plot marker (an operation's or an event's: extra = {"card": n, "face_up": True})."""
     s = ctx.s
-    event = {"type": "plot_placed", "country": name, "value": marker}
+    event = {"type": "plot_placed", "country": name, "value": marker, **extra}
     c = s["c"][name]
     if name == D.US and marker == "WMD" and "NEST" in c["markers"]:
         event["face_up"] = True                              # NEST marker (scenario, cards.json)
-    if name == "Philippines" and "Abu Sayyaf" in c["markers"] and not c["troops"] > cells(c):
+    if name == "Philippines" and "Abu Sayyaf" in c["markers"] and not troops(s, name) > cells(c):
         fx = Fx(s)
         fx.add_track("prestige", -1)                         # Abu Sayyaf marker (scenario, cards.json)
         event["fx"] = fx.out()
@@ -447,9 +470,7 @@ def _place_one(ctx, name: str, marker) -> None:
 
 def _finish_plot(ctx) -> None:
     """8.5.3: the first card used for a Plot operation each turn goes to the First Plot box."""
-    s = ctx.s
-    done = "first_plot" if not s["first_plot_used"] else True
-    finish(ctx, {"type": "await", "step": None}, done=done)
+    finish(ctx, {"type": "await", "step": None}, done=flow.plot_dest(ctx.s))
 
 
 def _plot_pick_prompt(state, step):

@@ -21,7 +21,8 @@ NOTATION_HELP = ("Answer the questions in order with words: card, operation, cou
                  "`27 ops woi pakistan`, `104 deploy track saudi 2`, `60 travel iraq sudan afghanistan afghanistan roll`, "
                  "`86 jihad major pakistan`, `58 plot us roll 1`, `33 reserves`, `hold`. Or answer only the current "
                  "question: `pakistan`, `2`, `recruit`, `roll`, `yes`/`no`; `#3` picks option 3. Countries may be "
-                 "shortened to any unique prefix (`pak`, `saudi`, `gulf`, `us`, `uk`).")
+                 "shortened to any unique prefix (`pak`, `saudi`, `gulf`, `us`, `uk`). With card events: `12 event`, "
+                 "`66 ops recruit`, then `event`/`op` for which comes first, and the event's answers (`hard`, `soft`).")
 
 FILLER = {"ops", "op", "operation", "operations", "for", "in", "from", "to", "with", "the", "a", "at", "of",
           "into", "cells", "cell", "troops", "troop", "dice", "die", "then", "and", "card"}
@@ -40,14 +41,21 @@ WORDS = {
     "roll": {True: ["roll", "go", "done", "now", "roll now"]},
     "pass": {True: ["pass", "done", "end", "no"]},
     "go": {},
+    "play": {"event": ["event", "ev", "play event", "the event"], "ops": ["ops", "op", "operations", "operation"]},
+    "first": {"event": ["event", "event first", "the event first"],
+              "op": ["op", "ops", "operation", "op first", "ops first", "operation first"]},
 }
 
 
 def _phrases(move: dict, label: str) -> list[tuple[str, ...]]:
     (key, value), = move.items()
     out = []
-    if key == "card":
+    if key == "card" and value == "random":
+        out += ["random", "card", "a card", "any"]
+    elif key == "card":
         out += [str(value), D.fold_text(D.card_name(value))]
+    elif key == "pick":
+        out += [D.fold_text(value), D.fold_text(label)]
     elif key == "op":
         out += OP_WORDS.get(value, [value])
     elif key in WORDS:

@@ -10,10 +10,10 @@ the step and are asked of the Jihadist, after which resolution continues by itse
 """
 
 from . import data as D
-from . import flow
+from . import flow, hooks
 from .ctx import register
 from .governance import remove_aid, set_gov
-from .state import Fx, country_label, gov, threshold
+from .state import Fx, country_label, gov, threshold, troops
 from .tests_rolls import apply_prestige_roll, prestige_roll, roll_posture
 
 STAGES = ["reveal", "funding", "posture", "schengen", "prestige", "governance", "marker"]
@@ -60,7 +60,9 @@ def _funding(ctx, plot):
     name, v = plot["c"], plot["v"]
     fx = Fx(s)
     g = gov(s, name)
-    if D.is_muslim(name) or name == D.IRAN:
+    if hooks.notify("plot_funding", s, plot, fx):
+        pass                                                   # a card changes this step (Backlash)
+    elif D.is_muslim(name) or name == D.IRAN:
         fx.add_track("funding", 2 if g == D.GOOD else 1)
     elif name == D.US or v == "WMD":
         fx.set_track("funding", 9)
@@ -99,7 +101,7 @@ def _prestige(ctx, plot):
     name = plot["c"]
     fx = Fx(s)
     event = {"type": "plot_prestige", "country": name}
-    if s["c"][name]["troops"] > 0:
+    if troops(s, name) > 0:
         if plot["v"] == "WMD":
             fx.set_track("prestige", 1)
         else:
@@ -141,8 +143,13 @@ def _governance(ctx, plot):
 
 def _marker(ctx, plot):
     """Step 6 MARKER: back face down to Available Plots; a WMD leaves the game (8.5.5)."""
-    ctx.emit({"type": "plot_removed", "id": plot["id"], "country": plot["c"], "plot": plot["v"],
-              "to": "removed" if plot["v"] == "WMD" else "available"})
+    event = {"type": "plot_removed", "id": plot["id"], "country": plot["c"], "plot": plot["v"],
+             "to": "removed" if plot["v"] == "WMD" else "available"}
+    fx = Fx(ctx.s)
+    hooks.notify("plot_resolved", ctx.s, plot, fx)            # lasting effects ended by a plot
+    if fx.out():
+        event["fx"] = fx.out()
+    ctx.emit(event)
 
 
 STAGE_FUNCS = {"reveal": _reveal, "funding": _funding, "posture": _posture, "schengen": _schengen,

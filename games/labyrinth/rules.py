@@ -14,6 +14,7 @@ from games.core import IllegalMove
 from . import cardplay, flow, jihadist_ops, plots, us_ops  # noqa: F401  (they register their steps)
 from . import data as D
 from .ctx import STEPS, Ctx, GameOver
+from .events import engine  # noqa: F401  (card events: their steps, and the cards' hooks)
 
 INT_KEYS = ("card", "n", "plot", "remove")
 PLACE_KEYS = ("country", "from", "to", "major", "cadre")
@@ -41,7 +42,7 @@ def normalise(key: str, value):
         return D.find_country(value) or value
     if key in BOOL_KEYS and isinstance(value, str):
         return value.strip().lower() in TRUE_WORDS
-    if key in ("op", "last", "go") and isinstance(value, str):
+    if key in ("op", "last", "go", "play", "first", "pick") and isinstance(value, str):
         return value.strip().lower()
     return value
 

@@ -9,8 +9,15 @@ from .ctx import Ctx
 from .evolve import evolve
 from .tests_rolls import roll_posture
 
+# The one-line flip: True once every card has its event (tests/games/labyrinth/test_labyrinth_events.py,
+# MISSING empty). Until then players get only "off"; the tests set "on" in the options directly.
+EVENTS_READY = True
+
 EVENTS_HELP = ("Card events are not implemented yet: every card is played for operations and no event is "
-               "triggered.")
+               "triggered.") if not EVENTS_READY else (
+    "on (the default): cards are played as events or for operations, and an operation with the opponent's "
+    "card triggers its event (6.2, 6.3); off: every card is played for operations only and no event happens, "
+    "US Election included.")
 
 OPTIONS = {
     "scenario": {
@@ -22,7 +29,8 @@ OPTIONS = {
         "default": 1, "choices": [1, 2, 3],
         "help": "Game length (3.3): 1 = Standard (the game ends at the first reshuffle, the rulebook's standard "
                 "game and the default), 2 = Tournament Final (second reshuffle), 3 = Campaign (third reshuffle)."},
-    "events": {"default": "off", "choices": ["off"], "help": EVENTS_HELP},
+    "events": {"default": "on" if EVENTS_READY else "off", "choices": ["on", "off"] if EVENTS_READY else ["off"],
+               "help": EVENTS_HELP},
 }
 
 

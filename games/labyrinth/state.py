@@ -9,10 +9,13 @@ A state is plain JSON:
   plots: [{id, c, v}] face-down plots on the map in placement order (v = 1, 2, 3 or "WMD"),
   avail: the Available Plots box (values), wmd: {pakistan, box, removed} (4.7.8.1),
   next_plot: the id the next placed plot gets,
-  deck, discard, removed, hands {us, jihadist}, lapsing, first_plot (card or None),
+  deck, discard, removed, hands {us, jihadist}, lapsing (cards in the Lapsing box), lapsing_markers
+  (4.7.7.3: lapsing events still in effect whose card left the box), first_plot (card or None),
   first_plot_used (8.5.3), markers (global event markers), phase ("jihadist"/"us"),
   played (cards played in this phase, 4.7.5), holding (5.2.4), in_play (the card being played),
-  step (the decision awaited), result.
+  todo (card events: what is left to do with the card in play, events/engine.py),
+  recent (card events: what happened in this and the last action phase, for "during this or the
+  previous action phase"), step (the decision awaited), result.
 Troops and cells not on the map are on their tracks: 15 minus those on the map (4.6.3).
 """
 
@@ -23,6 +26,23 @@ from . import data as D
 
 def cells(c: dict) -> int:
     return c["active"] + c["sleeper"]
+
+
+def troops(state, name: str) -> int:
+    """Troops in a country for every purpose but moving cubes: its cubes, and 2 for a NATO marker
+    (card 41: "counts as 2 troops there for all purposes but is not a cube")."""
+    c = state["c"][name]
+    return c["troops"] + (2 if "NATO" in c["markers"] else 0)
+
+
+def sadr(state, name: str) -> int:
+    """1 if the Sadr marker (card 54) is there: it acts as an Active cell for Jihad, Plot, Recruit
+    and victory, but is no cylinder, never travels and cannot be Disrupted."""
+    return 1 if "Sadr" in state["c"][name]["markers"] else 0
+
+
+def cells_and_sadr(state, name: str) -> int:
+    return cells(state["c"][name]) + sadr(state, name)
 
 
 def cells_on_map(state) -> int:
@@ -133,10 +153,20 @@ def posture(state, name: str) -> str | None:
     return state["c"][name]["posture"]
 
 
+def lapsing_in_effect(state) -> list[int]:
+    """4.7.7.1 / 4.7.7.3: the lapsing events in effect this turn: the cards in the Lapsing box and
+    the markers of those that left it early (Oil Price Spike, a mid-turn reshuffle)."""
+    return list(state["lapsing"]) + list(state.get("lapsing_markers", []))
+
+
+def marker_in_play(state, marker: str) -> bool:
+    """An event marker anywhere: in the Events box (global) or on a country (4.7.7, 6.2.7)."""
+    return marker in state["markers"] or any(marker in c["markers"] for c in state["c"].values())
+
+
 def oil_spikes(state) -> int:
-    """4.2.6: Oil Price Spike events in effect are the cards in the Lapsing box (always 0 while
-    card events are off, but counted so the rule holds when they arrive)."""
-    return sum(1 for card in state["lapsing"] if card in D.OIL_PRICE_SPIKE)
+    """4.2.6: Oil Price Spike events in effect (lapsing, 4.7.7)."""
+    return sum(1 for card in lapsing_in_effect(state) if card in D.OIL_PRICE_SPIKE)
 
 
 def resources(state, name: str) -> int:
@@ -209,14 +239,17 @@ def clamp(value: int, low: int, high: int) -> int:
 
 class Fx:
     """The public changes one event makes, as absolute new values: {"c": {country: {field:
-    value}}, "t": {track: value}, "r": {seat: reserves}} plus "arsenal" (8.4.5). decide() builds
-    it against the working state; evolve() only copies the values in."""
+    value}}, "t": {track: value}, "r": {seat: reserves}, "m": [global markers], "p": {plot id:
+    {field: value}}} plus "arsenal" (8.4.5). decide() builds it against the working state;
+    evolve() only copies the values in."""
 
     def __init__(self, state):
         self.s = state
         self.c: dict = {}
         self.t: dict = {}
         self.r: dict = {}
+        self.m: list | None = None
+        self.p: dict = {}
         self.arsenal = False
 
     def get(self, name: str, field: str):
@@ -248,6 +281,31 @@ class Fx:
     def add_track(self, key: str, delta: int) -> None:
         self.set_track(key, self.track(key) + delta)
 
+    def markers(self, name: str | None = None) -> list:
+        """The event markers of a country, or the global ones (name None), as changed so far."""
+        if name is None:
+            return list(self.s["markers"] if self.m is None else self.m)
+        return list(self.get(name, "markers"))
+
+    def add_marker(self, marker: str, name: str | None = None) -> None:
+        have = self.markers(name)
+        if marker not in have:
+            self._set_markers(name, have + [marker])
+
+    def remove_marker(self, marker: str, name: str | None = None) -> None:
+        have = self.markers(name)
+        if marker in have:
+            self._set_markers(name, [m for m in have if m != marker])
+
+    def _set_markers(self, name, value: list) -> None:
+        if name is None:
+            self.m = value
+        else:
+            self.set(name, "markers", value)
+
+    def set_plot(self, pid: int, field: str, value) -> None:
+        self.p.setdefault(str(pid), {})[field] = value
+
     def out(self) -> dict:
         fx = {}
         if self.c:
@@ -256,6 +314,10 @@ class Fx:
             fx["t"] = self.t
         if self.r:
             fx["r"] = self.r
+        if self.m is not None:
+            fx["m"] = self.m
+        if self.p:
+            fx["p"] = self.p
         if self.arsenal:
             fx["arsenal"] = True
         return fx
@@ -265,11 +327,17 @@ def apply_fx(state, fx: dict) -> None:
     """Fold an Fx.out() into the state (used by evolve)."""
     cs = state["c"]
     for name, ch in fx.get("c", {}).items():
-        cs[name].update(ch)
+        cs[name].update({k: list(v) if isinstance(v, list) else v for k, v in ch.items()})
     for key, value in fx.get("t", {}).items():
         state[key] = value
     for seat, value in fx.get("r", {}).items():
         state["reserves"][seat] = value
+    if "m" in fx:
+        state["markers"] = list(fx["m"])
+    for pid, ch in fx.get("p", {}).items():
+        for plot in state["plots"]:
+            if plot["id"] == int(pid):
+                plot.update(ch)
     if fx.get("arsenal"):
         # 8.4.5: the first time Pakistan becomes Islamist Rule, its 3 WMD go to Available Plots.
         state["avail"].extend(["WMD"] * state["wmd"]["pakistan"])

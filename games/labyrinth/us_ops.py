@@ -14,7 +14,7 @@ A location is a country name or "track" (the Troops track, 7.3.1).
 from games.core import IllegalMove
 
 from . import data as D
-from . import flow
+from . import flow, hooks
 from .ctx import register
 from .governance import improve, set_gov
 from .state import (
@@ -27,6 +27,7 @@ from .state import (
     neighbours,
     posture,
     prestige_band,
+    troops,
     troops_on_track,
 )
 from .tests_rolls import (
@@ -47,11 +48,9 @@ def value(state) -> int:
 
 def finish(ctx, event: dict) -> None:
     """The operation's last event: the card is done and the sequence goes on."""
-    event["done"] = True
     event.setdefault("card", ctx.s["in_play"]["card"])
     event.setdefault("value", ctx.s["in_play"]["value"])
-    ctx.emit(event)
-    flow.after_card(ctx)
+    flow.op_over(ctx, event)
 
 
 def loc_label(state, loc: str) -> str:
@@ -74,7 +73,7 @@ def woi_ok(state, name: str, v: int) -> bool:
             return False                                  # nothing left to improve [INF]
         if c["gov"] > v:
             return False                                  # 7.1.1 cost
-        if c["rc"] and c["troops"] - cells(c) < 5:
+        if c["rc"] and troops(state, name) - cells(c) < 5:
             return False                                  # 7.2.1.3
         return True
     # 7.2.3 (PT, D3): any non-Muslim country but the US and Israel; Iran is not non-Muslim (4.4)
@@ -144,7 +143,9 @@ def _woi_handle(ctx, step, part):
         else:
             improve(fx, name)
             result = "improved"
-    elif total == W["success_min"] - 1 and c["aid"] == 0:  # 7.2.2.1: fails by exactly 1, first Aid
+    elif total == W["success_min"] - 1 and c["aid"] == 0 and c["gov"] != D.GOOD:
+        # 7.2.2.1: fails by exactly 1, first Aid (never in a Good country, which carries no Aid:
+        # a Good Neutral exists only through card events)
         fx.set(name, "aid", 1)
         result = "aid"
     else:
@@ -157,12 +158,13 @@ def _woi_handle(ctx, step, part):
 
 
 def deployable(state, loc: str) -> int:
-    """7.3.1: troops that may leave; a Regime Change country keeps troops - cells >= 5."""
+    """7.3.1: troops that may leave; a Regime Change country keeps troops - cells >= 5 (a NATO
+    marker counts there but never leaves)."""
     if loc == TRACK:
         return troops_on_track(state)
     c = state["c"][loc]
     if c["rc"]:
-        return max(0, c["troops"] - cells(c) - 5)
+        return max(0, min(c["troops"], troops(state, loc) - cells(c) - 5))
     return c["troops"]
 
 
@@ -239,7 +241,8 @@ def rc_targets(state) -> list[str]:
     """7.3.4: US Hard, a 3-value card, an Islamist Rule target, 6+ troops able to go from one place."""
     if state["us_posture"] != "Hard" or value(state) < 3:
         return []
-    return [n for n in D.MUSLIM if state["c"][n]["gov"] == D.IR and rc_sources(state, n)]
+    return [n for n in D.MUSLIM if (state["c"][n]["gov"] == D.IR or hooks.any_ok("rc_allowed", state, n))
+            and rc_sources(state, n)]
 
 
 def _rc_target_prompt(state, step):
@@ -279,6 +282,7 @@ def _rc_n_handle(ctx, step, part):
     c = s["c"][to]
     fx.set(to, "active", c["active"] + c["sleeper"])
     fx.set(to, "sleeper", 0)
+    hooks.notify("rc_done", fx, to)
     pr = prestige_roll(ctx)
     apply_prestige_roll(fx, pr)
     finish(ctx, {"type": "regime_change", "country": to, "from": step["from"], "n": n, "roll": roll, "gov": g,
@@ -326,6 +330,8 @@ def _wd_n_handle(ctx, step, part):
     _move_troops(fx, frm, step["to"], part["n"])
     fx.set(frm, "aid", 0)
     fx.set(frm, "besieged", True)
+    if "NATO" in s["c"][frm]["markers"]:
+        fx.remove_marker("NATO", frm)                     # card 41: NATO leaves the game with a Withdraw
     pr = prestige_roll(ctx)
     apply_prestige_roll(fx, pr)
     finish(ctx, {"type": "withdrew", "from": frm, "to": step["to"], "n": part["n"], "prestige_roll": pr,
@@ -337,7 +343,7 @@ def _wd_n_handle(ctx, step, part):
 
 def disrupt_ok(state, name: str, v: int) -> bool:
     c = state["c"][name]
-    if not (cells(c) or c["cadre"]):
+    if not (cells(c) or c["cadre"] and hooks.all_ok("disrupt_cadre", state, name)):
         return False
     g = gov(state, name)
     if g is None or g == D.IR or g > v:
@@ -345,12 +351,13 @@ def disrupt_ok(state, name: str, v: int) -> bool:
     if name == "Pakistan" and "FATA" in c["markers"] and not c["rc"]:
         return False                                       # FATA marker (scenario, cards.json)
     # 7.4.1: an Ally, 2+ troops, or a non-Muslim country (not Iran)
-    return c["align"] == "Ally" or c["troops"] >= 2 or D.is_non_muslim(name)
+    return c["align"] == "Ally" or troops(state, name) >= 2 or D.is_non_muslim(name)
 
 
 def disrupt_count(state, name: str) -> int:
     """7.4.2: two cells with 2+ troops or a Hard posture (the US: US posture [INF]), else one."""
-    return 2 if state["c"][name]["troops"] >= 2 or posture(state, name) == "Hard" else 1
+    n = 2 if troops(state, name) >= 2 or posture(state, name) == "Hard" else 1
+    return hooks.fold("disrupt_count", n, state, name)
 
 
 def disrupt_choices(state, name: str) -> list[int]:
@@ -405,13 +412,13 @@ def _disrupt(ctx, name: str, remove: int) -> None:
         fx.set(name, "active", c["active"] - remove + activate)
         fx.set(name, "sleeper", c["sleeper"] - activate)
         event.update(removed=remove, activated=activate)
-        if cells(c) - remove == 0:
+        if cells(c) - remove == 0 and hooks.all_ok("disrupt_cadre", s, name):
             fx.set(name, "cadre", True)                   # 7.4.3
             event["cadre_placed"] = True
     else:
         fx.set(name, "cadre", False)
         event["cadre_removed"] = True
-    if c["troops"] >= 2:
+    if troops(s, name) >= 2:
         fx.add_track("prestige", 1)                        # 7.4.4
         event["prestige"] = fx.track("prestige")
     event["fx"] = fx.out()
@@ -456,7 +463,10 @@ def _reassess_handle(ctx, step, part):
     fx = Fx(s)
     new = "Soft" if s["us_posture"] == "Hard" else "Hard"
     fx.set_track("us_posture", new)
-    ctx.emit({"type": "reassessed", "cards": [s["in_play"]["card"], part["card"]], "posture": new, "fx": fx.out()})
+    cards = [s["in_play"]["card"], part["card"]]
+    ctx.emit({"type": "reassessed", "cards": cards, "posture": new, "fx": fx.out()})
+    if flow._engine().after_reassessment(ctx, cards):
+        return                                              # the Jihadist events of the cards (6.3.2)
     flow.after_card(ctx)
 
 

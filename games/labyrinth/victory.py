@@ -56,7 +56,7 @@ def instant(state) -> tuple[str, str, str] | None:
                 f"Good Muslim countries hold {k['good_resources']} Resources: the US wins (2.1).")
     if k["good_fair"] >= 15:
         return ("us", "good_fair", f"{k['good_fair']} Muslim countries are Good or Fair: the US wins (2.1).")
-    if cells_on_map(state) == 0:
+    if cells_on_map(state) == 0 and not any("Sadr" in c["markers"] for c in state["c"].values()):
         return ("us", "no_cells", "There are no cells on the map: the US wins (2.1).")
     return None
 

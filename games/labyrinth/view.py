@@ -1,6 +1,9 @@
 """What a seat may see (5.3.2, 8.5.4): everything on the table except the other side's hand,
 the order of the draw pile, the value of face-down plots and the make-up of the Available
-Plots box, which only the Jihadist knows. An observer (seat None) sees neither hand.
+Plots box, which only the Jihadist knows. An observer (seat None) sees neither hand. Card events
+add: cards drawn, taken or swapped show only to the seats concerned, a hand looked at only to
+its owner and the one who looks, and an event's question (its options may list a hand) only to
+the seat asked.
 """
 
 from . import data as D
@@ -52,17 +55,19 @@ def view(state, seat) -> dict:
         "troops_on_track": troops_on_track(state), "commitment": commitment(state)["name"],
         "cells_on_track": cells_on_track(state), "available_cells": available_cells(state),
         "reserves": dict(state["reserves"]), "countries": countries,
-        "plots": [{"id": p["id"], "country": p["c"], "value": p["v"] if plot_visible(p, seat) else None}
-                  for p in state["plots"]],
+        "plots": [dict({"id": p["id"], "country": p["c"], "value": p["v"] if plot_visible(p, seat) else None},
+                       **({"backlash": True} if p.get("backlash") else {})) for p in state["plots"]],
         "available_plots": list(state["avail"]) if seat == "jihadist" else len(state["avail"]),
         "wmd": dict(state["wmd"]), "hands": hands,
         "hand_counts": {who: len(state["hands"][who]) for who in D.SEATS},
         "deck": len(state["deck"]), "discard": list(state["discard"]), "removed": list(state["removed"]),
-        "lapsing": list(state["lapsing"]), "first_plot": state["first_plot"],
+        "lapsing": list(state["lapsing"]), "lapsing_markers": list(state.get("lapsing_markers", [])),
+        "first_plot": state["first_plot"],
         "first_plot_used": state["first_plot_used"], "markers": list(state["markers"]),
         "phase": state["phase"], "played": state["played"], "holding": state["holding"],
         "in_play": dict(state["in_play"]) if state["in_play"] else None,
-        "waiting_for": (state["step"] or {}).get("seat"), "step": dict(state["step"]) if state["step"] else None,
+        "waiting_for": (state["step"] or {}).get("seat"),
+        "step": dict(_public_step(state["step"], seat)) if state["step"] else None,
         "victory": {key: value for key, value in k.items() if key != "ir_countries"},
         "result": dict(state["result"]) if state.get("result") else None,
     }
@@ -72,10 +77,32 @@ def view(state, seat) -> dict:
 # ---------------------------------------------------------------- events
 
 
+def _public_step(step, seat):
+    from .events.engine import public_step
+    return public_step(step, seat)
+
+
 def redact(event: dict, seat) -> dict:
     """A draw shows its cards only to the drawing seat; a shuffle never shows the order; a
-    placed plot shows its value only to the Jihadist until Alert or resolution reveals it."""
+    placed plot shows its value only to the Jihadist until Alert or resolution reveals it. Card
+    events: cards moved in secret show only to the seats named, a hand shown only to its owner and
+    the one who looks, an event's question only to the seat asked."""
     kind = event.get("type")
+    if kind == "cards_moved" and "secret" in event and seat not in event["secret"]:
+        out = {k: v for k, v in event.items() if k != "cards"}
+        out["count"] = len(event["cards"])
+        return out
+    if kind == "hand_shown" and seat not in (event["seat"], event["to"]):
+        out = {k: v for k, v in event.items() if k != "cards"}
+        out["count"] = len(event["cards"])
+        return out
+    if event.get("todo"):
+        # an event waiting for the operation it ordered carries its data: its own side's only
+        event = {**event, "todo": [{k: v for k, v in t.items() if k != "data"} if t.get("side") != seat else t
+                                   for t in event["todo"]]}
+    step = event.get("step")
+    if step and step.get("k") == "ev" and step.get("seat") != seat:
+        return {**event, "step": _public_step(step, seat)}
     if kind == "dealt" and event.get("seat") != seat:
         return {"type": "dealt", "seat": event["seat"], "count": len(event["cards"])}
     if kind in ("shuffled", "reshuffled"):
@@ -125,6 +152,10 @@ def brief(state, seat) -> list[str]:
                                            for p in plots))
     if seat == "jihadist":
         lines.append("Available plots: " + (", ".join(str(m) for m in v["available_plots"]) or "none"))
+    lapsing = list(state["lapsing"]) + list(state.get("lapsing_markers", []))
+    if state["markers"] or lapsing:
+        lines.append("Events in play: " + "; ".join(
+            list(state["markers"]) + [f"{n} {D.card_name(n)} (until the end of the turn)" for n in lapsing]) + ".")
     entries = [_country_entry(state, name) for name in D.NAMES if _shown(state, name)]
     lines += _wrap("Countries: ", entries)
     postures = [f"{n} {state['c'][n]['posture']}" for n in D.NAMES

@@ -31,7 +31,8 @@ class Dice(Rng):
 
 
 def new_game(opts=None, seed=b"labyrinth-test"):
-    events = GAME.start(opts or {}, list(GAME.seats), Rng(seed, 0))
+    """A new game; card events off unless opts say "events": "on"."""
+    events = GAME.start(dict({"events": "off"}, **(opts or {})), list(GAME.seats), Rng(seed, 0))
     return events, fold(GAME, copy(events))
 
 
@@ -39,16 +40,18 @@ BLANK = {"gov": None, "align": None, "posture": None, "troops": 0, "active": 0, 
          "aid": 0, "besieged": False, "rc": None, "markers": []}
 
 
-def make(countries=None, scenario="lets_roll", blank=False, hands=None, seat=JH, played=0, step=None, **tracks):
+def make(countries=None, scenario="lets_roll", blank=False, hands=None, seat=JH, played=0, step=None, events=None,
+         **tracks):
     """A position where `seat` is to choose a card (or `step`), in a state built from the
     scenario's setup events, with countries changed as given:
     countries={"Pakistan": {"gov": 3, "align": "Ally", "sleeper": 7}}; blank=True starts from an
     empty map instead (every country untested, nothing on it). hands={"us": [...], "jihadist":
     [...]}: cards not in a hand stay in the draw pile. tracks: prestige=, funding=,
     us_posture=, reserves={...}, plots=[{"id", "c", "v"}], avail=[...], first_plot_used=...
+    events="on" turns card events on (off by default here, whatever the table default).
     """
-    events = GAME.start({"scenario": scenario}, list(GAME.seats), Dice(*([1] * 50)))
-    state = fold(GAME, copy([e for e in events if e["type"] in ("setup", "shuffled")]))
+    log = GAME.start({"scenario": scenario}, list(GAME.seats), Dice(*([1] * 50)))
+    state = fold(GAME, copy([e for e in log if e["type"] in ("setup", "shuffled")]))
     if blank:
         for name in D.NAMES:
             state["c"][name] = json.loads(json.dumps(BLANK))
@@ -68,6 +71,7 @@ def make(countries=None, scenario="lets_roll", blank=False, hands=None, seat=JH,
                     state["avail"].remove(p["v"])
     state["phase"] = seat if seat in D.SEATS else "us"
     state["played"] = played
+    state["opts"]["events"] = events or "off"
     state["step"] = step or {"k": "card", "seat": seat}
     assert cells_on_map(state) <= 15 and troops_on_map(state) <= 15
     return state
@@ -87,6 +91,35 @@ def play(state, seat, *moves, dice=(), seed=b"labyrinth-test", position=0):
     if rng is not None:
         assert not rng.rolls, f"unused dice {rng.rolls}"
     return events, state
+
+
+def run(state, *moves, dice=(), seed=b"labyrinth-test"):
+    """Like play, but each move goes to whichever seat is asked at that point (an event's
+    question may go to the other side). Returns (events, state)."""
+    events = []
+    state = copy(state)
+    rng = Dice(*dice) if dice else None
+    for move in moves:
+        (seat, _), = GAME.prompts(state).items()
+        new = GAME.decide(state, seat, move, rng or Rng(seed, len(events)))
+        for event in new:
+            state = GAME.evolve(state, event)
+            check(state)
+        events += new
+    if rng is not None:
+        assert not rng.rolls, f"unused dice {rng.rolls}"
+    return events, state
+
+
+def asked(state):
+    """(seat, prompt) of the one decision awaited."""
+    (seat, prompt), = GAME.prompts(state).items()
+    return seat, prompt
+
+
+def texts(events):
+    """The lines of the card events' effects."""
+    return [e["text"] for e in events if e["type"] == "ev_fx"]
 
 
 def types(events):
@@ -149,3 +182,37 @@ def check(state):
     w = state["wmd"]
     wmd = state["avail"].count("WMD") + sum(1 for p in state["plots"] if p["v"] == "WMD")
     assert w["pakistan"] + w["box"] + w["removed"] + wmd == 6
+
+
+# ---------------------------------------------------------------- card events
+
+BASE = {"Kenya/Tanzania": {"sleeper": 1}}   # a cell out of the way: an empty map is a US win (2.1)
+FILLERS = {US: [29, 21, 22, 16], JH: [95, 68, 66, 49]}
+
+
+def ev_make(card, seat, countries=None, hands=None, blank=True, **tracks):
+    """Events on, `seat` to choose a card, holding `card` and a filler card (so the phase stops at
+    its next card); blank=True (the default) starts from an empty map with one cell in
+    Kenya/Tanzania."""
+    cs = dict(BASE) if blank else {}
+    cs.update(countries or {})
+    hands = {k: list(v) for k, v in (hands or {}).items()}
+    mine = hands.get(seat, [])
+    if card not in mine:
+        mine = [card] + mine
+    if len(mine) < 2:
+        taken = set(mine) | set(hands.get(US if seat == JH else JH, []))
+        mine.append(next(n for n in FILLERS[seat] if n not in taken))
+    hands[seat] = mine
+    return make(countries=cs, blank=blank, hands=hands, seat=seat, events="on", **tracks)
+
+
+def fire(state, card, *answers, dice=()):
+    """The seat to play plays `card` as an event and answers its questions (to whoever is asked)."""
+    return run(state, {"card": card}, {"play": "event"}, *answers, dice=dice)
+
+
+def can(state, card, side):
+    """The event may happen now for that side (prerequisite and blocking)."""
+    from games.labyrinth.events import registry
+    return registry.can_happen(state, card, side)

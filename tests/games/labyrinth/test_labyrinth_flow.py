@@ -1,7 +1,7 @@
 """Setup (3.0-3.3), the sequence of play (5.2), the end-of-turn steps and reshuffles (5.3)."""
 
 from games.core import Rng, fold
-from games.labyrinth import GAME
+from games.labyrinth import GAME, setup
 from games.labyrinth import data as D
 from games.labyrinth.state import (
     available_cells,
@@ -30,8 +30,12 @@ from tests.games.labyrinth.labyrinth_kit import (
 
 def test_options_and_help():
     opts = GAME.options
-    assert opts["events"] == {"default": "off", "choices": ["off"], "help": "Card events are not implemented yet: "
-                              "every card is played for operations and no event is triggered."}
+    if setup.EVENTS_READY:                  # every card has its event (test_labyrinth_events.py)
+        assert opts["events"]["default"] == "on" and opts["events"]["choices"] == ["on", "off"]
+        assert opts["events"]["help"].startswith("on (the default)")
+    else:
+        assert opts["events"] == {"default": "off", "choices": ["off"], "help": "Card events are not implemented "
+                                  "yet: every card is played for operations and no event is triggered."}
     assert opts["scenario"]["default"] == "lets_roll" and len(opts["scenario"]["choices"]) == 4
     assert opts["decks"]["default"] == 1 and opts["decks"]["choices"] == [1, 2, 3]
     assert GAME.name == "labyrinth" and GAME.seats == ("us", "jihadist")

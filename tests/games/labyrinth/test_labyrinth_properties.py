@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.core import Rng, fold
-from games.labyrinth import GAME
+from games.labyrinth import GAME, setup
 from games.labyrinth import describe as describe_mod
 from games.labyrinth import evolve as evolve_mod
 from tests.games.labyrinth.labyrinth_kit import check
@@ -32,9 +32,19 @@ def choose(prompt: dict, seat: str, rng: Rng, eager: bool) -> dict:
     return opts[rng.below(len(opts))]["move"]
 
 
+def start(opts: dict, seed: bytes) -> list:
+    """The setup events, card events off unless opts say "on" (which goes in directly while it is
+    not a players' choice)."""
+    opts = dict({"events": "off"}, **opts)
+    if opts["events"] == "on" and "on" not in GAME.options["events"]["choices"]:
+        resolved = GAME.resolve_options({k: v for k, v in opts.items() if k != "events"})
+        return setup.start(dict(resolved, events="on"), Rng(seed, 0))
+    return GAME.start(opts, list(GAME.seats), Rng(seed, 0))
+
+
 def play_game(seed: bytes, opts: dict, deep: bool = False, every_option: bool = False, eager: bool = False):
     """Play a whole game with random listed options; return (moves, events, final state)."""
-    log = GAME.start(opts, list(GAME.seats), Rng(seed, 0))
+    log = start(opts, seed)
     state = fold(GAME, copy.deepcopy(log))
     check(state)
     moves = []
@@ -87,7 +97,7 @@ def test_random_one_deck_games_keep_the_invariants(seed, scenario, eager):
     # replaying the events gives the live state
     assert fold(GAME, copy.deepcopy(log)) == state
     # the same seed and moves give the same events
-    replay = GAME.start(opts, list(GAME.seats), Rng(seed, 0))
+    replay = start(opts, seed)
     live = fold(GAME, copy.deepcopy(replay))
     for seat, move in moves:
         events = GAME.decide(live, seat, move, Rng(seed, len(replay)))
