@@ -7,7 +7,7 @@ def main() -> None:
     runs = [("move vs one-EVAL Flask route", move.run), ("fold of a 2,500-event log vs json.loads", fold.run),
             ("fold of whole Clash matches vs json.loads", lambda: fold.run_game("clash")),
             # a whole 3-deck game: the Jihadist plots or recruits when it can, so the game runs the full deck
-            ("fold of a whole 3-deck Labyrinth game vs json.loads",
+            ("fold of a whole 3-deck Labyrinth game (events on) vs json.loads",
              lambda: fold.run_game("labyrinth", 0, {"decks": 3}, ("Plot", "Recruit")))]
     for name, bench in runs:
         result = bench()
