@@ -1,7 +1,9 @@
 """Run what the rules do on their own: system steps and bot seats, until a human must act.
 
 Each step is one conditional append, so a job run twice, or killed half-way and run again,
-leaves the same log: the dice of a step depend only on the seed and the step's position.
+leaves the same log: the dice of a step depend only on the seed and the step's position. Each
+step also leaves a change notice (as every append does): if this job dies, the next notice's
+job carries on; while it lives, those jobs find nothing to do.
 """
 
 from dataclasses import dataclass
