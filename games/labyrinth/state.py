@@ -187,6 +187,11 @@ def is_rc(state, name: str) -> bool:
     return state["c"][name]["rc"] is not None
 
 
+def rc_countries(state) -> list[str]:
+    """The Regime Change countries (green or tan marker), in map order."""
+    return [name for name in D.NAMES if state["c"][name]["rc"]]
+
+
 def plots_in(state, name: str) -> list[dict]:
     return [p for p in state["plots"] if p["c"] == name]
 

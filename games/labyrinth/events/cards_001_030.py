@@ -11,6 +11,7 @@ from ..state import (
     lapsing_in_effect,
     marker_in_play,
     neighbours,
+    rc_countries,
     troops,
 )
 from ..us_ops import plot_label, woi_modifiers
@@ -512,19 +513,16 @@ def tony_blair_woi(ev: Ev, answer: str):
 # ---------------------------------------------------------------- 30 UN Nation Building
 
 
-def _rc_countries(s) -> list[str]:
-    return [n for n in D.NAMES if s["c"][n]["rc"]]
-
 
 def un_nation_building_ok(s, side):
-    return bool(_rc_countries(s))           # blocked by Vieira de Mello Slain (56): registry
+    return bool(rc_countries(s))           # blocked by Vieira de Mello Slain (56): registry
 
 
 @event(30, playable=un_nation_building_ok)
 def un_nation_building(ev: Ev):
     """30 UN Nation Building: 1 Aid in a Regime Change country, then a War of Ideas roll there
     without the GWOT penalty (other modifiers apply; no card value or troop requirement, 6.2.2)."""
-    ev.ask_country(_rc_countries(ev.s), "Aid and War of Ideas in which Regime Change country?",
+    ev.ask_country(rc_countries(ev.s), "Aid and War of Ideas in which Regime Change country?",
                    then=un_nation_building_woi)
 
 

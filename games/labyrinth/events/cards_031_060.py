@@ -13,6 +13,7 @@ from ..state import (
     lapsing_in_effect,
     marker_in_play,
     neighbours,
+    rc_countries,
     resources,
     troops,
 )
@@ -276,18 +277,15 @@ def libyan_wmd(ev: Ev):
 # ---------------------------------------------------------------- 40 Mass Turnout
 
 
-def _rc_countries(s) -> list[str]:
-    return [n for n in D.NAMES if s["c"][n]["rc"]]
-
 
 def mass_turnout_ok(s, side):
-    return bool(_rc_countries(s))
+    return bool(rc_countries(s))
 
 
 @event(40, playable=mass_turnout_ok)
 def mass_turnout(ev: Ev):
     """40 Mass Turnout: improve a Regime Change country one level."""
-    ev.ask_country(_rc_countries(ev.s), "improve which Regime Change country?", then=improve_country)
+    ev.ask_country(rc_countries(ev.s), "improve which Regime Change country?", then=improve_country)
 
 
 def improve_country(ev: Ev, country: str):
@@ -298,14 +296,14 @@ def improve_country(ev: Ev, country: str):
 
 
 def nato_ok(s, side):
-    return gwot_penalty(s) == 0 and bool(_rc_countries(s))
+    return gwot_penalty(s) == 0 and bool(rc_countries(s))
 
 
 @event(41, playable=nato_ok)
 def nato(ev: Ev):
     """41 NATO: 1 Aid and the NATO marker in a Regime Change country: it counts as 2 troops there
     for every purpose (state.troops) but never moves; a Withdraw from there removes it."""
-    ev.ask_country(_rc_countries(ev.s), "place Aid and the NATO marker in which Regime Change country?",
+    ev.ask_country(rc_countries(ev.s), "place Aid and the NATO marker in which Regime Change country?",
                    then=nato_place)
 
 

@@ -10,6 +10,7 @@ from ..state import (
     gov,
     marker_in_play,
     neighbours,
+    rc_countries,
     threshold,
     troops,
 )
@@ -412,19 +413,16 @@ def fata(ev: Ev):
 # ---------------------------------------------------------------- 81 Foreign Fighters
 
 
-def _rc(s) -> list[str]:
-    return [n for n in D.NAMES if s["c"][n]["rc"]]
-
 
 def foreign_fighters_ok(s, side):
-    return bool(_rc(s))
+    return bool(rc_countries(s))
 
 
 @event(81, playable=foreign_fighters_ok)
 def foreign_fighters(ev: Ev):
     """81 Foreign Fighters: 5 cells in a Regime Change country; then 1 Aid there is removed, or
     with no Aid a Besieged Regime marker."""
-    ev.ask_country(_rc(ev.s), "place 5 cells in which Regime Change country?", then=foreign_fighters_place)
+    ev.ask_country(rc_countries(ev.s), "place 5 cells in which Regime Change country?", then=foreign_fighters_place)
 
 
 def foreign_fighters_place(ev: Ev, country: str):
