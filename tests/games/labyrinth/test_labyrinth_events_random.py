@@ -4,35 +4,23 @@ troops, tracks in range, cards and plot markers conserved), replay = live state,
 and moves = the same events, decide never changing its input, every listed option accepted,
 hidden information."""
 
-import copy
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.core import Rng, fold
 from games.labyrinth import GAME
 from tests.games.labyrinth.test_labyrinth_properties import (
     SCENARIOS,
     _check_views,
+    play_and_replay,
     play_game,
-    start,
 )
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.binary(min_size=1, max_size=8), scenario=st.sampled_from(SCENARIOS), eager=st.booleans())
 def test_random_games_with_events_keep_the_invariants(seed, scenario, eager):
-    opts = {"scenario": scenario, "decks": 1, "events": "on"}
-    moves, log, state = play_game(seed, opts, eager=eager)
-    assert fold(GAME, copy.deepcopy(log)) == state
-    replay = start(opts, seed)
-    live = fold(GAME, copy.deepcopy(replay))
-    for seat, move in moves:
-        events = GAME.decide(live, seat, move, Rng(seed, len(replay)))
-        for event in events:
-            live = GAME.evolve(live, event)
-        replay += events
-    assert replay == log
+    play_and_replay(seed, {"scenario": scenario, "decks": 1, "events": "on"}, eager)
 
 
 def test_events_happen_in_random_play():

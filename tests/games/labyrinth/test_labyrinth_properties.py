@@ -92,11 +92,14 @@ SCENARIOS = GAME.options["scenario"]["choices"]
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.binary(min_size=1, max_size=8), scenario=st.sampled_from(SCENARIOS), eager=st.booleans())
 def test_random_one_deck_games_keep_the_invariants(seed, scenario, eager):
-    opts = {"scenario": scenario, "decks": 1}
+    play_and_replay(seed, {"scenario": scenario, "decks": 1}, eager)
+
+
+def play_and_replay(seed: bytes, opts: dict, eager: bool) -> None:
+    """A random game (the invariants checked after every event); then replaying its events gives
+    the live state, and the same seed and moves give the same events."""
     moves, log, state = play_game(seed, opts, eager=eager)
-    # replaying the events gives the live state
     assert fold(GAME, copy.deepcopy(log)) == state
-    # the same seed and moves give the same events
     replay = start(opts, seed)
     live = fold(GAME, copy.deepcopy(replay))
     for seat, move in moves:
