@@ -1,5 +1,7 @@
 """One readable line per event (for the log, emails and the CLI)."""
 
+from games.core import describe_by_type
+
 from . import board as B
 from .tiles import TILES, name
 
@@ -105,10 +107,4 @@ LINES = {
 
 
 def describe(event: dict) -> str:
-    line = LINES.get(event.get("type"))
-    if line is None:
-        return str(event.get("type"))
-    try:
-        return line(event)
-    except (KeyError, TypeError, ValueError):
-        return str(event.get("type"))
+    return describe_by_type(LINES, event)

@@ -9,7 +9,7 @@ picks that option of the current question. Case and Polish letters do not matter
 
 import json
 
-from games.core import IllegalMove, Rng
+from games.core import IllegalMove, Rng, longest_phrase
 
 from . import board as B
 from .evolve import evolve
@@ -55,18 +55,7 @@ def _match(words: list, i: int, seat: str, prompt: dict) -> tuple[dict, int] | N
         if 1 <= n <= len(options):
             return options[n - 1]["move"], 1
         return None
-    best, best_len = [], 0
-    for option in options:
-        for phrase in _phrases(seat, option["move"], option["label"]):
-            n = len(phrase)
-            if n >= best_len and tuple(words[i:i + n]) == phrase:
-                if n > best_len:
-                    best, best_len = [], n
-                if option["move"] not in best:
-                    best.append(option["move"])
-    if len(best) == 1:
-        return best[0], best_len
-    return None
+    return longest_phrase(words, i, options, lambda option: _phrases(seat, option["move"], option["label"]))
 
 
 def _explain(word: str, state, seat: str, prompt: dict) -> None:

@@ -1,6 +1,8 @@
 """One readable line per event, for the log and the emails. Works on redacted events: a field
 that a seat may not see (a hand, the deck order, a face-down plot's value) is simply absent."""
 
+from games.core import describe_by_type
+
 from . import data as D
 
 SIDE = D.SIDE
@@ -359,10 +361,4 @@ LINES = {
 
 
 def describe(event: dict) -> str:
-    line = LINES.get(event.get("type"))
-    if line is None:
-        return str(event.get("type"))
-    try:
-        return line(event)
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-        return str(event.get("type")).replace("_", " ").capitalize() + "."
+    return describe_by_type(LINES, event, lambda e: str(e.get("type")).replace("_", " ").capitalize() + ".")

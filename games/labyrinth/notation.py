@@ -11,7 +11,7 @@ question. Case and accents do not matter.
 
 import json
 
-from games.core import IllegalMove, Rng
+from games.core import IllegalMove, Rng, longest_phrase
 
 from . import data as D
 from .evolve import evolve
@@ -86,21 +86,8 @@ def _match(words: list, i: int, prompt: dict) -> tuple[dict, int] | None:
     if word.startswith("#") and word[1:].isdigit():
         k = int(word[1:])
         return (options[k - 1]["move"], 1) if 1 <= k <= len(options) else None
-    best, best_len = [], 0
-    for option in options:
-        for phrase in _phrases(option["move"], option["label"]):
-            n = len(phrase)
-            if n >= best_len and tuple(words[i:i + n]) == phrase:
-                if n > best_len:
-                    best, best_len = [], n
-                if option["move"] not in best:
-                    best.append(option["move"])
-    if len(best) == 1:
-        return best[0], best_len
-    found = _match_place(words, i, options)
-    if found:
-        return found
-    return None
+    return (longest_phrase(words, i, options, lambda option: _phrases(option["move"], option["label"]))
+            or _match_place(words, i, options))
 
 
 def _match_place(words: list, i: int, options: list) -> tuple[dict, int] | None:

@@ -1,0 +1,36 @@
+"""Helpers every game's notation and log lines share."""
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+Phrases = Callable[[dict[str, Any]], Iterable[tuple[str, ...]]]
+
+
+def longest_phrase(words: list[str], i: int, options: list[dict[str, Any]],
+                   phrases: Phrases) -> tuple[dict[str, Any], int] | None:
+    """The one option whose phrase matches the most words from ``words[i]`` on, and how many
+    words it took; None when no phrase matches or the longest match names two options."""
+    best: list[dict[str, Any]] = []
+    best_len = 0
+    for option in options:
+        for phrase in phrases(option):
+            n = len(phrase)
+            if n >= best_len and tuple(words[i:i + n]) == phrase:
+                if n > best_len:
+                    best, best_len = [], n
+                if option["move"] not in best:
+                    best.append(option["move"])
+    return (best[0], best_len) if len(best) == 1 else None
+
+
+def describe_by_type(lines: dict[str, Callable[[dict[str, Any]], str]], event: dict[str, Any],
+                     unreadable: Callable[[dict[str, Any]], str] | None = None) -> str:
+    """One line for an event, from a table of writers by event type. A writer that meets a field
+    it cannot read (a redacted event) gives way to ``unreadable`` (default: the plain type)."""
+    line = lines.get(event.get("type", ""))
+    if line is None:
+        return str(event.get("type"))
+    try:
+        return line(event)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return unreadable(event) if unreadable else str(event.get("type"))
