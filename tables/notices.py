@@ -74,15 +74,13 @@ def turn(table: Table, seat: str, m: MailSettings) -> dict[str, Any]:
     return content
 
 
-def invitation(store: TableStore, table_id: str, seat: str, m: MailSettings) -> dict[str, Any]:
-    table = load(store, table_id)
+def invitation(table: Table, seat: str, m: MailSettings) -> dict[str, Any]:
     return {**_base(table, seat, m), "kind": "invitation", "notation": table.game.notation_help}
 
 
-def your_turn(store: TableStore, table_id: str, seat: str, edge: int, m: MailSettings) -> dict[str, Any] | None:
+def your_turn(store: TableStore, table: Table, seat: str, edge: int, m: MailSettings) -> dict[str, Any] | None:
     """None when the seat is no longer waited on since ``edge``: the email has nothing to say."""
-    table = load(store, table_id)
-    if store.waiting(table_id).get(seat) != edge or table.result() is not None:
+    if store.waiting(table.id).get(seat) != edge or table.result() is not None:
         return None
     return {**turn(table, seat, m), "kind": "your_turn",
             "recent": [e["text"] for e in since_last_move(store, table, seat)]}
@@ -105,8 +103,7 @@ def combined(store: TableStore, notices: list[str], m: MailSettings) -> dict[str
     return {"kind": "combined", "to": to, "name": name, "entries": entries, "table": None, "seat": None}
 
 
-def game_over(store: TableStore, table_id: str, seat: str, m: MailSettings) -> dict[str, Any]:
-    table = load(store, table_id)
+def game_over(store: TableStore, table: Table, seat: str, m: MailSettings) -> dict[str, Any]:
     return {**_base(table, seat, m), "kind": "game_over", "seq": table.seq,
             "result": table.result(), "seed": table.doc["seed"],
             "recent": [e["text"] for e in since_last_move(store, table, seat)]}
@@ -123,19 +120,17 @@ def since_last_move(store: TableStore, table: Table, seat: str) -> list[dict[str
     return entries_for(table, list(reversed(recent)), seat)
 
 
-def reminder(store: TableStore, table_id: str, seat: str, deadline: float, m: MailSettings) -> dict[str, Any]:
+def reminder(table: Table, seat: str, deadline: float, m: MailSettings) -> dict[str, Any]:
     """Before a deadline: the time left, what happens then, and the decision once more."""
-    table = load(store, table_id)
     action = table.doc.get("on_timeout", "wait")
     return {**turn(table, seat, m), "kind": "reminder", "left": clock.describe_left(deadline - m.now),
             "deadline": deadline, "consequence": CONSEQUENCES[action]}
 
 
-def timeout(store: TableStore, table_id: str, seat: str, m: MailSettings, taken: list[dict[str, Any]],
+def timeout(table: Table, seat: str, m: MailSettings, taken: list[dict[str, Any]],
             to_seat: str | None = None) -> dict[str, Any]:
     """A seat ran out of time: told to the seat (with what a bot did for it, if one did) and to the
     others (``to_seat``)."""
-    table = load(store, table_id)
     reader = to_seat or seat
     content = turn(table, reader, m)
     return {**content, "kind": "timeout", "late": seat, "late_name": table.seats[seat]["name"],
@@ -143,9 +138,8 @@ def timeout(store: TableStore, table_id: str, seat: str, m: MailSettings, taken:
             "taken": [e["text"] for e in entries_for(table, taken, reader)]}
 
 
-def host_timeout(store: TableStore, table_id: str, seat: str, edge: int, m: MailSettings) -> dict[str, Any]:
+def host_timeout(table: Table, seat: str, edge: int, m: MailSettings) -> dict[str, Any]:
     """To the host: a seat is out of time; two signed links decide what happens."""
-    table = load(store, table_id)
     base = m.public_url.rstrip("/")
     expires = int(m.now + m.link_ttl)
     return {"kind": "host_timeout", "to": table.doc["host"], "table": table.id, "seat": seat,
@@ -154,9 +148,8 @@ def host_timeout(store: TableStore, table_id: str, seat: str, edge: int, m: Mail
             "bot": f"{base}/host/{signing.sign(m.secret_key, 'host', table.id, seat, edge, 'bot', expires)}"}
 
 
-def vacation(store: TableStore, table_id: str, seat: str, away: str, until: float, m: MailSettings) -> dict[str, Any]:
+def vacation(table: Table, seat: str, away: str, until: float, m: MailSettings) -> dict[str, Any]:
     """To the other players of a table: ``away`` (a seat) is on vacation; deadlines move."""
-    table = load(store, table_id)
     return {**_base(table, seat, m), "kind": "vacation", "away": table.seats[away]["name"],
             "away_seat": away, "until": utc_date(until)}
 

@@ -79,11 +79,11 @@ def _notify(ctx: Context, table_id: str, kind: str, seq: int, seat: str, now: fl
     if policy == "mute" and kind != "invitation":
         return "muted"
     if kind == "invitation":
-        content = notices.invitation(store, table_id, seat, m)
+        content = notices.invitation(table, seat, m)
     elif kind == "game_over":
-        content = notices.game_over(store, table_id, seat, m)
+        content = notices.game_over(store, table, seat, m)
     elif kind == "your_turn":
-        content = notices.your_turn(store, table_id, seat, seq, m)
+        content = notices.your_turn(store, table, seat, seq, m)
         if content is None:
             return "not needed: the seat is no longer waited on"
         notice = f"{table_id}/{seat}/{seq}"

@@ -52,7 +52,7 @@ def reminder_job(table_id: str, seat: str, edge: int, deadline: float, now: floa
         return "no longer needed"
     m = mail.mail_settings(ctx.settings, now)
     return send_once(ctx, table_id, f"remind-{edge}-{seat}-{deadline:.0f}", "reminder",
-                     lambda: notices.reminder(ctx.store, table_id, seat, deadline, m))
+                     lambda: notices.reminder(tables.load(ctx.store, table_id), seat, deadline, m))
 
 
 def deadline_job(table_id: str, seat: str, edge: int, deadline: float, now: float | None = None) -> str:
@@ -70,14 +70,14 @@ def deadline_job(table_id: str, seat: str, edge: int, deadline: float, now: floa
                         [f"{table_id}/{seat}/{edge}"])                       # handled: the sweep skips it
     if action == "host":
         return send_once(ctx, table_id, f"host-{edge}-{seat}", "host_timeout",
-                         lambda: notices.host_timeout(ctx.store, table_id, seat, edge, m))
+                         lambda: notices.host_timeout(table, seat, edge, m))
     taken: list[dict[str, Any]] = []
     if action == "bot":
-        _, taken = stand_in(ctx.store, table_id, seat, edge, now=now, snapshot_every=ctx.settings.snapshot_every)
+        table, taken = stand_in(ctx.store, table_id, seat, edge, now=now, snapshot_every=ctx.settings.snapshot_every)
     for reader, info in table.seats.items():
         if info.get("email"):
             send_once(ctx, table_id, f"timeout-{edge}-{seat}-{reader}", "timeout",
-                      lambda reader=reader: notices.timeout(ctx.store, table_id, seat, m, taken, reader))
+                      lambda reader=reader: notices.timeout(table, seat, m, taken, reader))
     return f"timed out: {action}"
 
 
@@ -128,8 +128,8 @@ def vacation_job(email: str, until: float, now: float | None = None) -> str:
         for seat, info in table.seats.items():
             if info.get("email") and seat != away:
                 send_once(ctx, table_id, f"vacation-{away}-{until:.0f}-{seat}", "vacation",
-                          lambda seat=seat, away=away, table_id=table_id:
-                          notices.vacation(ctx.store, table_id, seat, away, until, m))
+                          lambda seat=seat, away=away, table=table:
+                          notices.vacation(table, seat, away, until, m))
                 told += 1
     return f"{told} players told"
 
@@ -147,6 +147,6 @@ def host_decision_job(table_id: str, seat: str, edge: int, action: str, now: flo
     for reader, info in table.seats.items():
         if info.get("email"):
             send_once(ctx, table_id, f"timeout-{edge}-{seat}-{reader}", "timeout",
-                      lambda reader=reader: {**notices.timeout(ctx.store, table_id, seat, m, taken, reader),
+                      lambda reader=reader: {**notices.timeout(table, seat, m, taken, reader),
                                              "action": "bot"})
     return "a bot played the turn"
