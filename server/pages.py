@@ -1,4 +1,4 @@
-"""The seat page: a plain HTML view of a table with the options as buttons (what email links open)."""
+"""The seat page: a plain HTML view of a table with its options as links (what email links open)."""
 
 import time
 import uuid
@@ -38,18 +38,18 @@ def page(table_id: str) -> Any:
 
 @blp.post("/play/<table_id>")
 def move(table_id: str) -> Response | tuple[str, int]:
-    """The page's form: an option's number, or text, decided from the view at ``seq``."""
+    """The page's form: a move in text (an option's number, or the game's notation), decided from
+    the view at ``seq``."""
     s = services()
     token = request.form.get("token") or None
     try:
         expected = int(request.form.get("seq", ""))
     except ValueError:
         expected = None
-    option, text = request.form.get("option"), request.form.get("text", "").strip()
+    text = request.form.get("text", "").strip()
     try:
         done = tables.play(s.store, s.tables, table_id, lambda t: _seat(t, token), expected_seq=expected,
-                           option=int(option) if option else None, text=None if option else text,
-                           idempotency_key=request.form.get("nonce"), now=time.time(),
+                           text=text, idempotency_key=request.form.get("nonce"), now=time.time(),
                            snapshot_every=s.settings.snapshot_every, idempotency_ttl=s.settings.idempotency_ttl)
     except (IllegalMove, tables.StaleSeq) as refused:
         table = tables.load(s.store, table_id)

@@ -15,9 +15,9 @@ def test_the_seat_page_shows_the_options_and_its_form_makes_the_move(client):
     assert "You play <b>north</b>" in page and "1. add 1" in page
     fields = form_fields(page)
     assert fields["seq"] == "3" and fields["token"] == tokens["north"]
-    answer = client.post(f"/play/{table}", data={**fields, "option": "2"})
+    answer = client.post(f"/play/{table}", data={**fields, "text": "2"})
     assert answer.status_code == 303
-    again = client.post(f"/play/{table}", data={**fields, "option": "2"})     # the same form sent twice
+    again = client.post(f"/play/{table}", data={**fields, "text": "2"})     # the same form sent twice
     assert again.status_code == 303
     assert client.get(f"/tables/{table}/log").json["seq"] == 4
     after = client.get(answer.headers["Location"]).get_data(as_text=True)
@@ -29,8 +29,8 @@ def test_the_page_hides_the_other_seats_card_and_refuses_a_stale_form(client):
     south = client.get(f"/play/{table}?token={tokens['south']}").get_data(as_text=True)
     assert "north is dealt a card." in south
     north = client.get(f"/play/{table}?token={tokens['north']}").get_data(as_text=True)
-    client.post(f"/play/{table}", data={**form_fields(north), "option": "1"})
-    stale = client.post(f"/play/{table}", data={**form_fields(north), "option": "1", "nonce": "other"})
+    client.post(f"/play/{table}", data={**form_fields(north), "text": "1"})
+    stale = client.post(f"/play/{table}", data={**form_fields(north), "text": "1", "nonce": "other"})
     assert stale.status_code in (409, 422) and "problem" in stale.get_data(as_text=True)
     assert client.get(f"/tables/{table}/log").json["seq"] == 4
 
