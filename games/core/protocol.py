@@ -21,6 +21,18 @@ can be stored, snapshotted and sent without a codec. An event is a dict with a "
 - ``result(state) -> None | {"winner": seat or None, "text": str}``: None while the game goes on.
 - ``brief(state, seat) -> [str]``: a few lines of that seat's view, for emails.
 - ``bots``: name -> ``choose(state, seat, rng) -> move``. A bot is just a player.
+  ``stand_in_bot(seat)`` names the bot that plays a seat whose player ran out of time.
+
+What a person reads (emails, the seat page, the CLI):
+
+- ``summarize(events, seat) -> [str]``: the (already redacted) events since the seat last
+  moved, as one line per card play or placement, oldest first; the log keeps every event.
+- ``notate(state, seat, move) -> str | None``: the notation of a listed option's move, such
+  that ``parse(text, state, seat) == move``; None when the game has no notation for it.
+- ``example(state, seat) -> [str]``: a plausible whole turn for the seat in notation, one
+  decision per line, built only from what the seat may see (its hand, the board).
+- ``picture(view, seat) -> str | None``: the seat's view drawn as SVG (pure; what the seat may
+  not see is not in the view, so it cannot be drawn).
 """
 
 import copy
@@ -102,9 +114,25 @@ class Game:
         return [f"{key}: {value}" for key, value in self.view(state, seat).items()
                 if isinstance(value, (str, int, float))]
 
+    def summarize(self, events: list[Event], seat: str | None) -> list[str]:
+        return [self.describe(event) for event in events]
+
+    def notate(self, state: State, seat: str, move: Move) -> str | None:
+        return None
+
+    def example(self, state: State, seat: str) -> list[str]:
+        return []
+
+    def picture(self, view: dict[str, Any], seat: str | None) -> str | None:
+        return None
+
     @property
     def bots(self) -> dict[str, Bot]:
         return {"random": lambda state, seat, rng: random_bot(state, seat, rng, game=self)}
+
+    def stand_in_bot(self, seat: str) -> str:
+        """The bot that plays a seat's turn when its player runs out of time."""
+        return "random"
 
     def catalogue(self) -> dict[str, Any]:
         return {"name": self.name, "title": self.title, "version": self.version,
