@@ -8,15 +8,10 @@ import threading
 from pathlib import Path
 
 import click
-import redis
-from rq import Worker
-from rq.serializers import JSONSerializer
 
 import config
-from store import TableStore
 from store.embedded import EmbeddedRedis
-from workers import relay, smtp_in
-from workers.queue import queue
+from workers import process, smtp_in
 
 
 @click.command()
@@ -84,10 +79,4 @@ def worker(burst: bool) -> None:
     settings = config.load()
     if not settings.redis_url:
         raise click.ClickException("REDIS_URL is not set.")
-    connection = redis.Redis.from_url(settings.redis_url)
-    if burst:
-        relay.drain(TableStore(connection), settings)
-    else:
-        relay.start(redis.Redis.from_url(settings.redis_url), settings, threading.Event())
-    Worker([queue(connection, settings)], connection=connection, serializer=JSONSerializer).work(
-        with_scheduler=True, burst=burst, logging_level="WARNING")
+    process.run(settings, threading.Event(), burst=burst)

@@ -57,11 +57,12 @@ def start(store: TableStore, game_name: str, options: dict[str, Any] | None, sea
           host: str | None = None) -> Started:
     """``seed`` is for tests and benchmarks that need twin tables; tables get a fresh secret one."""
     game = games.get(game_name)
+    seat_docs = check_seats(game, seats)
+    bots = {seat: info["bot"] for seat, info in seat_docs.items() if info.get("bot")}
     try:
-        options = game.resolve_options(options)
+        options = game.resolve_options(options, bots=bots)
     except IllegalMove as bad:
         raise Invalid(bad.message, code=bad.code) from None
-    seat_docs = check_seats(game, seats)
     if host is not None and not EMAIL.match(host):
         raise Invalid("The host's email address is not valid.", code="bad_email")
     timing = deadlines.settings_for(time_control, on_timeout, host, game.bots)

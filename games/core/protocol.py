@@ -68,8 +68,12 @@ class Game:
     options: dict[str, dict[str, Any]] = {}
     notation_help: str = ""
 
-    def resolve_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
-        """The table's options: defaults filled in; an unknown name or value is refused."""
+    def resolve_options(self, given: dict[str, Any] | None, bots: dict[str, str] | None = None) -> dict[str, Any]:
+        """The table's options: defaults filled in; an unknown name or value is refused.
+
+        ``bots`` says which seats a bot plays (seat -> bot name), for a game whose options
+        depend on it (a solo game against a rules bot); the base class does not look at it.
+        """
         given = dict(given or {})
         out = {}
         for name, spec in self.options.items():
