@@ -31,14 +31,17 @@ def append_decision(store: TableStore, table: Table, by: str, move: Any, events:
         raise ValueError(f"{table.game.name}: decide returned no events for {move!r}")
     before_prompts = table.prompts()
     entries = envelope.wrap(events, table.seq + 1, by, move, cmd, at)
-    state = fold(table.game, events, table.state)
+    stored = [envelope.dumps(e) for e in entries]
+    # Fold what is stored, exactly (keys sorted), never decide()'s own objects: every process
+    # that loads this table then builds the same state, with its options in the same order.
+    state = fold(table.game, envelope.events_of(stored), table.state)
     after = Table(table.id, table.doc, table.game, state, table.seq + len(events))
     prompts = after.prompts()
     keep = after.seq // snapshot_every > table.seq // snapshot_every
     snapshot = None
     if keep or set(prompts) != set(before_prompts):
         snapshot = (table.game.version, json.dumps(state, separators=(",", ":")), keep)
-    seq, waiting = store.append(table.id, table.seq, [envelope.dumps(e) for e in entries],
+    seq, waiting = store.append(table.id, table.seq, stored,
                                 after.waited_humans(prompts), idempotency, idempotency_ttl, snapshot)
     assert seq == after.seq
     return Appended(after, entries, waiting)

@@ -25,6 +25,11 @@ def loads(text: str) -> Entry:
     return json.loads(text)
 
 
+def events_of(stored: list[str]) -> list[dict[str, Any]]:
+    """The game's events of stored entries, exactly as every later load will read them."""
+    return [json.loads(text)["event"] for text in stored]
+
+
 def batches(entries: list[Entry]) -> list[list[Entry]]:
     """Group entries by the decision that made them (a new batch starts at each move)."""
     out: list[list[Entry]] = []

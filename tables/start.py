@@ -84,11 +84,12 @@ def create(store: TableStore, doc: dict[str, Any], events: list[dict[str, Any]],
     game = games.get(doc["game"])
     if entries is None:
         entries = envelope.wrap(events, 1, SYSTEM, {"setup": doc["options"]}, "start", at)
-    state = fold(game, [e["event"] for e in entries])
+    stored = [envelope.dumps(e) for e in entries]
+    state = fold(game, envelope.events_of(stored))
     table = Table(doc["id"], doc, game, state, len(entries))
     waiting = {seat: table.seq for seat in table.waited_humans()}
     emails = [info["email"] for info in doc["seats"].values() if info.get("email")]
-    store.create(table.id, json.dumps(doc), [envelope.dumps(e) for e in entries], waiting, at, emails)
+    store.create(table.id, json.dumps(doc), stored, waiting, at, emails)
     store.put_snapshot(table.id, table.seq, game.version, json.dumps(state, separators=(",", ":")), keep=True)
     update_player_index(store, table, {seat: table.seq for seat in waiting})
     return table
