@@ -28,7 +28,7 @@ MAX_LINES = 60           # commands read from one reply
 MAX_LINE = 200           # characters of one command
 MAX_TEXT = 100_000       # characters read once quotes are taken out (the rest is an unmarked quote)
 MAX_HTML = 1_000_000     # characters of an HTML-only body read (a reply quotes one of our emails)
-LANGUAGES = ["en", "pl", "de", "fr", "es"]   # the library's; Portuguese comes from EXTRA_HEADERS
+LANGUAGES = ["en", "pl", "de", "fr", "es"]   # the library's; Portuguese and more come from EXTRA_HEADERS
 
 QUOTED = "\ue000quoted\ue000"    # stands for a run of `>` lines while the library reads the rest
 
@@ -43,6 +43,7 @@ EXTRA_HEADERS = [
     _attribution(r"(?:pon|wt|śr|czw|pt|sob|niedz)\.,?\s", r"napisał\(a\):"),  # pl: Gmail
     _attribution(r"W dniu\s|Dnia\s", r"(?:pisze|napisał\(a\)|napisał|napisała):"),   # pl: Thunderbird
     _attribution(r"El\s", r"escribió\s?:"),                                    # es: Gmail "(<a@b>) escribió:"
+    _attribution(r"Le\s", r"a\sécrit\s?:"),                                     # fr: Gmail, wrapped
     # Samsung and Outlook "-------- Original message --------" in other languages
     r"^-{5,} ?(?:Mensagem original|Mensaje original|Ursprüngliche Nachricht|Message d'origine"
     r"|Oryginalna wiadomość|Wiadomość oryginalna|Original message) ?-{5,}$",
@@ -344,23 +345,27 @@ def _is_attribution(header: str) -> bool:
     return bool(ATTRIBUTION_END.search(header)) and not any(HEADER_LINE.match(line) for line in header.split("\n"))
 
 
-def _names(display_name: str) -> list[str]:
-    """The sender's display name as it may open a signature: "Ann Smith", "Ann" ("Smith, Ann" too)."""
+def _names(display_name: str) -> tuple[str, str] | None:
+    """The sender's full and first name as they may open a signature ("Smith, Ann" is Ann Smith)."""
     name = " ".join(display_name.replace('"', "").split())
-    if not name or "@" in name:
-        return []
     if "," in name:
         last, _, first = name.partition(",")
         name = f"{first.strip()} {last.strip()}".strip()
-    return sorted({n.lower() for n in (name, name.split(" ")[0]) if len(n) >= 2}, key=len, reverse=True)
+    if len(name) < 2 or "@" in name:
+        return None
+    return name.lower(), name.split(" ")[0].lower()
 
 
-def _signature_cut(lines: list[str], names: list[str]) -> list[str]:
+def _signs(line: str, names: tuple[str, str] | None) -> bool:
+    """A line that opens a signature: the full name, maybe with more ("Ann Smith | Acme"), or the
+    first name alone ("Ann", "-Ann")."""
+    line = line.lower().lstrip("-–—~ ").rstrip(" .,!")
+    return names is not None and (re.match(rf"{re.escape(names[0])}(?!\w)", line) is not None or line == names[1])
+
+
+def _signature_cut(lines: list[str], names: tuple[str, str] | None) -> list[str]:
     """Up to a phone or webmail footer, or (after the first line) the sender's name or a sign-off."""
     for index, line in enumerate(lines):
-        if FOOTER.match(line):
-            return lines[:index]
-        if index and (SIGN_OFF.match(line) or any(re.match(rf"[-–—~]*\s*{re.escape(n)}(?!\w)", line, re.I)
-                                                   for n in names)):
+        if FOOTER.match(line) or (index and (SIGN_OFF.match(line) or _signs(line, names))):
             return lines[:index]
     return lines

@@ -101,8 +101,22 @@ def test_signatures_without_a_dash_line_are_cut(text):
 
 def test_a_signature_name_is_cut_only_after_the_first_line():
     assert commands("Ann\n", "Ann Smith") == ["Ann"]
+    assert commands("2\nAnn Smithers 3\nannex\nann 2", "Ann Smith") == ["2", "Ann Smithers 3", "annex", "ann 2"]
     assert commands("Smith, Ann <x>\nbest 2", "Smith, Ann") == ["Smith, Ann <x>", "best 2"]
     assert commands("1\nThanks\n", "") == ["1"] and commands("Thanks\n1", "") == ["Thanks", "1"]
+
+
+@pytest.mark.parametrize("attribution", [
+    "Le sam. 21 nov. 2026 à 10:00, PBEM turn server <pbem@games.example> a\nécrit :",
+    "Le sam. 21 nov. 2026 à 10:00, PBEM turn server <\npbem@games.example> a écrit :",
+    "Am Sa., 21. Nov. 2026 um 10:00 Uhr schrieb PBEM turn server\n<pbem@games.example>:",
+    "El sáb, 21 nov 2026 a las 10:00, PBEM turn server (<\npbem@games.example>) escribió:",
+    "Em sáb., 21 de nov. de 2026 às 10:00, PBEM turn server <\npbem@games.example> escreveu:",
+    "sob., 21 lis 2026 o 10:00 PBEM turn server <pbem@games.example>\nnapisał(a):",
+    "On Sat, Nov 21, 2026 at 10:00 AM PBEM turn server <pbem@games.example>\nwrote:",
+])
+def test_gmail_attributions_wrapped_over_two_lines_are_cut(attribution):
+    assert commands(f"1\n\n{attribution}\n\n> 1. A1\n") == ["1"]
 
 
 def test_an_unknown_language_attribution_above_a_quote_is_dropped():
