@@ -34,6 +34,18 @@ def mail(table_id: str, name: str) -> str:   # the delivery state of one email
     return table(table_id, "mail:" + name)
 
 
+def thread(table_id: str) -> str:      # hash: seat -> JSON list of the Message-IDs of the seat's emails
+    return table(table_id, "thread")
+
+
+def inbound(table_id: str) -> str:      # list: JSON records of the emails received for this table, newest first
+    return table(table_id, "inbound")
+
+
+def answering(table_id: str, seat: str) -> str:   # string: a reply of the seat is being applied and answered
+    return table(table_id, "answering:" + seat)
+
+
 def preferences(table_id: str) -> str:  # hash: seat -> notification policy at this table
     return table(table_id, "prefs")
 
@@ -64,5 +76,5 @@ def player_waiting(email: str) -> str:   # set of "<table>/<seat>" where the pla
 
 ALL_TABLES = "tables:all"                # sorted set: table id by creation time
 DEADLINES = "deadlines"                  # sorted set: "<table>/<seat>/<edge>" by deadline, for the sweep
-CHANGED = "tables:changed"               # list: "<table>:<seq>" for every append, drained by the relay
-CHANGED_TAKEN = "tables:changed:taken"   # list: changes a relay took and has not yet handed on
+CHANGED = "tables:changed"               # list: "<table>:<seq>" for each append a worker must act on
+PENDING = "tables:pending"               # sorted set: table id by when it began to need a worker (the sweep's index)

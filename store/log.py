@@ -36,6 +36,7 @@ class TableStore:
         self._create = client.register_script(_script("create.lua"))
         self._append = client.register_script(_script("append.lua"))
         self._load = client.register_script(_script("load.lua"))
+        self._settled = client.register_script(_script("settled.lua"))
 
     # -- the log ---------------------------------------------------------------------------
 
@@ -47,6 +48,7 @@ class TableStore:
             raise TableExists(table_id)
         pipe = self.redis.pipeline(transaction=False)
         pipe.lpush(keys.CHANGED, f"{table_id}:{len(entries)}")
+        pipe.zadd(keys.PENDING, {table_id: created}, nx=True)
         pipe.zadd(keys.ALL_TABLES, {table_id: created})
         for email in emails:
             pipe.sadd(keys.player_tables(email), table_id)
@@ -76,21 +78,24 @@ class TableStore:
 
     def append(self, table_id: str, expected: int, entries: list[str], waiting: list[str],
                idempotency: tuple[str, str] | None = None, idempotency_ttl: int = 0,
-               snapshot: tuple[str, str, bool] | None = None) -> tuple[int, dict[str, int]]:
+               snapshot: tuple[str, str, bool] | None = None, *, notice: bool = True,
+               now: float = 0.0) -> tuple[int, dict[str, int]]:
         """Append after ``expected``, all or nothing, in one round trip.
 
         ``idempotency`` is (scope, record): a second append with the same scope raises Duplicate.
         ``snapshot`` is (version, state, keep): the state after the append becomes the latest
-        snapshot, and with ``keep`` is filed for replay. Returns the new seq and {seat: edge seq}
-        of who is waited on.
+        snapshot, and with ``keep`` is filed for replay. ``notice``: a worker must act after
+        this append (the table is marked, indexed since ``now`` and a change notice is left).
+        Returns the new seq and {seat: edge seq} of who is waited on.
         """
         scope, record = idempotency or ("", "")
         idem_key = keys.idempotency(table_id, scope) if scope else keys.meta(table_id)
         version, state, keep = snapshot or ("", "", False)
         script_keys = [keys.meta(table_id), keys.log(table_id), keys.waiting(table_id), idem_key,
                        keys.snapshot(table_id), keys.snapshots(table_id)]
-        args = [expected, record, idempotency_ttl, json.dumps(waiting), state, version, "1" if keep else "0", *entries]
-        out = self._append_and_announce(table_id, expected + len(entries), script_keys, args)
+        args = [expected, record, idempotency_ttl, json.dumps(waiting), state, version, "1" if keep else "0",
+                "1" if notice else "0", *entries]
+        out = self._append_and_announce(table_id, expected + len(entries), script_keys, args, notice, now)
         code = int(out[0])
         if code == -1:
             raise NoSuchTable(table_id)
@@ -100,14 +105,18 @@ class TableStore:
             raise Conflict(expected, int(out[1]))
         return code, {seat: int(seq) for seat, seq in json.loads(_text(out[1])).items()}
 
-    def _append_and_announce(self, table_id: str, seq: int, script_keys: list[str], args: list[Any]) -> Any:
-        """The append script and the change notice in one round trip. The notice goes out even
-        when the append is refused: it only wakes an idempotent job, which then finds nothing new."""
+    def _append_and_announce(self, table_id: str, seq: int, script_keys: list[str], args: list[Any],
+                             notice: bool, now: float) -> Any:
+        """The append script and, when a worker must act, the change notice and the sweep's index
+        entry, in one round trip. They go out even when the append is refused: they only wake an
+        idempotent worker, which then finds nothing to do."""
         for attempt in (1, 2):
             pipe = self.redis.pipeline(transaction=False)
             pipe.execute_command("EVALSHA", self._append.sha, len(script_keys), *script_keys, *args)
-            pipe.lpush(keys.CHANGED, f"{table_id}:{seq}")
-            out, _ = pipe.execute(raise_on_error=False)
+            if notice:
+                pipe.lpush(keys.CHANGED, f"{table_id}:{seq}")
+                pipe.zadd(keys.PENDING, {table_id: now}, nx=True)
+            out = pipe.execute(raise_on_error=False)[0]
             if isinstance(out, redis.exceptions.NoScriptError) and attempt == 1:
                 self._append.sha = self.redis.script_load(self._append.script)
                 continue
@@ -116,26 +125,56 @@ class TableStore:
             return out
         raise AssertionError("unreachable")
 
-    # -- the changes outbox: which tables have new events, for the workers ----------------
+    # -- what the workers must act on: change notices, and the index the sweep reads ---------
 
     def take_change(self, timeout: float | None) -> str | None:
-        """Take the oldest change notice ("<table>:<seq>"), keeping it aside until ``done_change``.
-        Waits up to ``timeout`` seconds for one; None: does not wait."""
-        if timeout is None:
-            value = self.redis.lmove(keys.CHANGED, keys.CHANGED_TAKEN, "RIGHT", "LEFT")
+        """The oldest change notice ("<table>:<seq>"), waiting up to ``timeout`` seconds for one
+        (0 or None: does not wait). A notice lost with its worker is found again by the sweep."""
+        if not timeout:
+            value = self.redis.rpop(keys.CHANGED)
         else:
-            value = self.redis.blmove(keys.CHANGED, keys.CHANGED_TAKEN, timeout, "RIGHT", "LEFT")
+            popped = self.redis.brpop([keys.CHANGED], timeout=timeout)
+            value = popped[1] if popped else None
         return _text(value) if value is not None else None
 
-    def done_change(self, change: str) -> None:
-        self.redis.lrem(keys.CHANGED_TAKEN, 1, change)
+    def needs(self, table_id: str) -> int | None:
+        """The seq at which the table last asked a worker to act, until one has."""
+        value = self.redis.hget(keys.meta(table_id), "needs")
+        return int(value) if value is not None else None
 
-    def recover_changes(self) -> int:
-        """Put back the notices a relay took but never handed on (it died): they are handled again."""
-        moved = 0
-        while self.redis.lmove(keys.CHANGED_TAKEN, keys.CHANGED, "RIGHT", "RIGHT") is not None:
-            moved += 1
-        return moved
+    def settled(self, table_id: str, seq: int) -> bool:
+        """A worker did what the table needed up to ``seq``. False when a later append asks again."""
+        if not self._settled(keys=[keys.meta(table_id)], args=[seq]):
+            return False
+        self.redis.zrem(keys.PENDING, table_id)
+        if self.needs(table_id) is not None:      # asked again in between: keep it indexed
+            self.redis.zadd(keys.PENDING, {table_id: 0}, nx=True)
+            return False
+        return True
+
+    def overdue(self, before: float, limit: int = 500) -> list[str]:
+        """Tables that began to need a worker before ``before`` and still wait for one."""
+        return [_text(t) for t in self.redis.zrangebyscore(keys.PENDING, "-inf", before, start=0, num=limit)]
+
+    def rekick(self, table_id: str, now: float) -> bool:
+        """Leave a new notice for a table found overdue; False (and forgotten) if it needs nothing."""
+        seq = self.needs(table_id)
+        if seq is None:
+            self.redis.zrem(keys.PENDING, table_id)
+            return False
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.lpush(keys.CHANGED, f"{table_id}:{seq}")
+        pipe.zadd(keys.PENDING, {table_id: now}, xx=True)
+        pipe.execute()
+        return True
+
+    def pending(self) -> tuple[int, float | None]:
+        """How many tables wait for a worker, and since when the oldest does."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.zcard(keys.PENDING)
+        pipe.zrange(keys.PENDING, 0, 0, withscores=True)
+        count, oldest = pipe.execute()
+        return int(count), (float(oldest[0][1]) if oldest else None)
 
     def idempotent(self, table_id: str, scope: str) -> str | None:
         value = self.redis.get(keys.idempotency(table_id, scope))
@@ -252,6 +291,45 @@ class TableStore:
     def mail_state(self, table_id: str, name: str) -> str | None:
         value = self.redis.get(keys.mail(table_id, name))
         return _text(value) if value is not None else None
+
+    def mail_states(self, table_id: str, names: list[str]) -> list[str | None]:
+        values = self.redis.mget([keys.mail(table_id, name) for name in names]) if names else []
+        return [_text(v) if v is not None else None for v in values]
+
+    # -- threads: the Message-IDs of each seat's emails, so a game reads as one conversation --
+
+    def thread(self, table_id: str, seat: str) -> list[str]:
+        value = self.redis.hget(keys.thread(table_id), seat)
+        return json.loads(value) if value else []
+
+    def add_to_thread(self, table_id: str, seat: str, message_ids: list[str], keep: int = 12) -> None:
+        """Remember the ids (oldest first): the first of the thread and the latest ``keep``."""
+        ids = self.thread(table_id, seat)
+        ids += [m for m in message_ids if m not in ids]
+        if len(ids) > keep:
+            ids = ids[:1] + ids[-(keep - 1):]
+        self.redis.hset(keys.thread(table_id), seat, json.dumps(ids))
+
+    # -- what arrived by email: a log per table a host and the player can read -------------
+
+    def log_inbound(self, table_id: str, record: dict[str, Any], keep: int = 500) -> None:
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.lpush(keys.inbound(table_id), json.dumps(record, separators=(",", ":")))
+        pipe.ltrim(keys.inbound(table_id), 0, keep - 1)
+        pipe.execute()
+
+    def inbound(self, table_id: str, count: int = 100) -> list[dict[str, Any]]:
+        """The latest records, newest first."""
+        return [json.loads(r) for r in self.redis.lrange(keys.inbound(table_id), 0, count - 1)]
+
+    def set_answering(self, table_id: str, seat: str, ttl: int) -> None:
+        self.redis.set(keys.answering(table_id, seat), "1", ex=ttl)
+
+    def clear_answering(self, table_id: str, seat: str) -> None:
+        self.redis.delete(keys.answering(table_id, seat))
+
+    def answering(self, table_id: str, seat: str) -> bool:
+        return bool(self.redis.exists(keys.answering(table_id, seat)))
 
     def ping(self) -> bool:
         return bool(self.redis.ping())

@@ -1,17 +1,17 @@
-"""Run what the rules do on their own: system steps and bot seats, until a human must act.
+"""Run what the rules do on their own: system steps, bot seats and forced choices, until a
+player must really choose.
 
-Each step is one conditional append, so a job run twice, or killed half-way and run again,
-leaves the same log: the dice of a step depend only on the seed and the step's position. Each
-step also leaves a change notice (as every append does): if this job dies, the next notice's
-job carries on; while it lives, those jobs find nothing to do.
+Steps are taken on a copy of the table and appended together (at most ``batch`` decisions a
+write). Each decision's dice depend only on the seed and its position in the log, so a run
+killed half-way and run again, or two workers racing on one table, leave the same log: a
+stale writer's append is refused, and it reloads and looks again.
 """
 
 from dataclasses import dataclass
 
-from games.core import SYSTEM
 from store import Conflict, TableStore
 
-from .appending import append_decision, update_player_index
+from .appending import Draft, update_player_index
 from .model import Table, load
 
 
@@ -23,25 +23,20 @@ class Advanced:
 
 
 def advance(store: TableStore, table_id: str, *, now: float, step_cap: int = 1000,
-            snapshot_every: int = 50) -> Advanced:
-    steps = 0
-    table = load(store, table_id)
-    for _ in range(step_cap):
-        seat = table.automatic_seat()
-        if seat is None:
-            break
-        if seat == SYSTEM:
-            move = table.prompts()[SYSTEM]["options"][0]["move"]
-        else:
-            move = table.game.bots[table.seats[seat]["bot"]](table.state, seat, table.bot_rng())
-        events = table.game.decide(table.state, seat, move, table.rng())
+            snapshot_every: int = 50, batch: int = 25, table: Table | None = None) -> Advanced:
+    steps = decisions = 0
+    table = table if table is not None else load(store, table_id)
+    while decisions < step_cap and table.automatic_seat() is not None:
+        draft = Draft(table, now)
+        while draft.decisions < min(batch, step_cap - decisions) and draft.automatic():
+            pass
         try:
-            done = append_decision(store, table, seat, move, events, f"advance-{table.seq}", now,
-                                   snapshot_every=snapshot_every)
+            done = draft.append(store, snapshot_every=snapshot_every)
         except Conflict:              # another writer got there first: reload and look again
             table = load(store, table_id)
             continue
-        steps += len(events)
+        steps += len(done.entries)
+        decisions += draft.decisions
         table = done.table
     waiting = store.waiting(table_id)
     update_player_index(store, table, waiting)
@@ -58,15 +53,14 @@ def stand_in(store: TableStore, table_id: str, seat: str, edge: int, *, now: flo
     The seat keeps its place: each decision is the seat's, marked as the stand-in's in the log.
     """
     table, taken = load(store, table_id), []
-    bot = table.game.bots["random"]
+    bot = table.game.bots[table.game.stand_in_bot(seat)]
     for _ in range(step_cap):
         if seat not in table.prompts() or store.waiting(table_id).get(seat) != edge:
             break
-        move = bot(table.state, seat, table.bot_rng())
-        events = table.game.decide(table.state, seat, move, table.rng())
+        draft = Draft(table, now)
+        draft.decide(seat, bot(table.state, seat, table.bot_rng()), f"{STAND_IN}{table.seq}")
         try:
-            done = append_decision(store, table, seat, move, events, f"{STAND_IN}{table.seq}", now,
-                                   snapshot_every=snapshot_every)
+            done = draft.append(store, snapshot_every=snapshot_every)
         except Conflict:
             table = load(store, table_id)
             continue

@@ -1,14 +1,18 @@
-"""Append one decision to a table: envelopes, snapshot and who is waited on, in one write."""
+"""Decisions taken on a copy of a table, then appended in one write: envelopes, snapshot, who is
+waited on, and a change notice only when a worker has something to do."""
 
 import json
 from dataclasses import dataclass
 from typing import Any
 
-from games.core import fold
+from games.core import SYSTEM, fold
 from store import TableStore
 
 from . import envelope
 from .model import Table
+
+FORCED = "forced-"          # the command id of a choice with one answer, taken for the player
+AUTOMATIC = "advance-"      # the command id of a system or bot step
 
 
 @dataclass
@@ -18,33 +22,89 @@ class Appended:
     waiting: dict[str, int]       # human seat -> seq since which it is waited on
 
 
-def append_decision(store: TableStore, table: Table, by: str, move: Any, events: list[dict[str, Any]],
-                    cmd: str, at: float, *, snapshot_every: int,
-                    idempotency: tuple[str, str] | None = None, idempotency_ttl: int = 0) -> Appended:
-    """Raises store.Conflict when the table moved on, store.Duplicate for a seen key.
-    ``table`` is used up: its state is folded forward in place (reload it after a refusal).
+class Draft:
+    """Decisions taken one after another on a table held in memory, not yet written.
 
-    A snapshot is written with the events when the seats being waited on change (the state
-    players come back to) and every ``snapshot_every`` events (kept, for replay at any seq).
+    Each decision rolls its dice with the generator of its own position in the log, so the
+    events are the same whether they are appended one by one or together. ``table`` is used
+    up: its state is folded forward in place.
     """
-    if not events:
-        raise ValueError(f"{table.game.name}: decide returned no events for {move!r}")
-    before_prompts = table.prompts()
-    entries = envelope.wrap(events, table.seq + 1, by, move, cmd, at)
-    stored = [envelope.dumps(e) for e in entries]
-    # Fold what is stored, exactly (keys sorted), never decide()'s own objects: every process
-    # that loads this table then builds the same state, with its options in the same order.
-    state = fold(table.game, envelope.events_of(stored), table.state)
-    after = Table(table.id, table.doc, table.game, state, table.seq + len(events))
-    prompts = after.prompts()
-    keep = after.seq // snapshot_every > table.seq // snapshot_every
-    snapshot = None
-    if keep or set(prompts) != set(before_prompts):
-        snapshot = (table.game.version, json.dumps(state, separators=(",", ":")), keep)
-    seq, waiting = store.append(table.id, table.seq, stored,
-                                after.waited_humans(prompts), idempotency, idempotency_ttl, snapshot)
-    assert seq == after.seq
-    return Appended(after, entries, waiting)
+
+    def __init__(self, table: Table, at: float):
+        self.start = table
+        self.before = table.prompts()
+        self.table = Table(table.id, table.doc, table.game, table.state, table.seq)
+        self.at = at
+        self.stored: list[str] = []
+        self.decisions = 0
+
+    def decide(self, seat: str, move: Any, cmd: str) -> list[dict[str, Any]]:
+        """Check and apply one decision (raises IllegalMove, leaving the draft as it was)."""
+        table = self.table
+        events = table.game.decide(table.state, seat, move, table.rng())
+        if not events:
+            raise ValueError(f"{table.game.name}: decide returned no events for {move!r}")
+        entries = envelope.wrap(events, table.seq + 1, seat, move, cmd, self.at)
+        stored = [envelope.dumps(e) for e in entries]
+        # Fold what is stored, exactly (keys sorted), never decide()'s own objects: every process
+        # that loads this table then builds the same state, with its options in the same order.
+        table.state = fold(table.game, envelope.events_of(stored), table.state)
+        table.seq += len(events)
+        self.stored += stored
+        self.decisions += 1
+        return entries
+
+    def automatic(self) -> bool:
+        """Take the one decision the server takes now, if any: a system step, a bot's move, or
+        a player's question that has a single answer. False if there is none."""
+        table = self.table
+        prompts = table.prompts()
+        seat = table.automatic_seat(prompts)
+        if seat is None:
+            return False
+        if table.is_bot(seat):
+            move, cmd = table.game.bots[table.seats[seat]["bot"]](table.state, seat, table.bot_rng()), AUTOMATIC
+        else:
+            move, cmd = prompts[seat]["options"][0]["move"], AUTOMATIC if seat == SYSTEM else FORCED
+        self.decide(seat, move, cmd + str(table.seq))
+        return True
+
+    def forced(self) -> int:
+        """Take every forced player's choice now due (not system steps or bots: workers run
+        those); returns how many."""
+        taken = 0
+        while True:
+            prompts = self.table.prompts()
+            seat = self.table.automatic_seat(prompts)
+            if seat is None or seat == SYSTEM or self.table.is_bot(seat):
+                return taken
+            self.decide(seat, prompts[seat]["options"][0]["move"], FORCED + str(self.table.seq))
+            taken += 1
+
+    @property
+    def entries(self) -> list[dict[str, Any]]:
+        return [envelope.loads(text) for text in self.stored]
+
+    def append(self, store: TableStore, *, snapshot_every: int, idempotency: tuple[str, str] | None = None,
+               idempotency_ttl: int = 0) -> Appended:
+        """Write the draft after the table's seq as it was read. Raises store.Conflict when the
+        table moved on, store.Duplicate for a seen key.
+
+        A snapshot is written with the events when the seats being waited on change (the state
+        players come back to) and every ``snapshot_every`` events (kept, for replay at any seq).
+        """
+        if not self.stored:
+            raise ValueError("nothing to append")
+        start, after = self.start, self.table
+        prompts = after.prompts()
+        keep = after.seq // snapshot_every > start.seq // snapshot_every
+        snapshot = None
+        if keep or set(prompts) != set(self.before):
+            snapshot = (after.game.version, json.dumps(after.state, separators=(",", ":")), keep)
+        seq, waiting = store.append(after.id, start.seq, self.stored, after.waited_humans(prompts), idempotency,
+                                    idempotency_ttl, snapshot, notice=after.needs_server(self.before), now=self.at)
+        assert seq == after.seq
+        return Appended(after, self.entries, waiting)
 
 
 def update_player_index(store: TableStore, table: Table, waiting: dict[str, int]) -> None:

@@ -95,6 +95,10 @@ def _rerun(game: games.core.Game, header: dict[str, Any], seed: bytes, entries: 
             by, move = first["by"], first["move"]
             if by == SYSTEM and move != game.prompts(state)[SYSTEM]["options"][0]["move"]:
                 return [f"Event {first['seq']}: the rules' automatic step was not the one they ask for."]
+            if first.get("cmd", "").startswith("forced-"):
+                asked = game.prompts(state).get(by, {}).get("options") or []
+                if [o["move"] for o in asked] != [move]:
+                    return [f"Event {first['seq']}: a choice taken for {by} as forced had other answers."]
             bot = seats.get(by, {}).get("bot")
             if bot:
                 if game.bots[bot](state, by, bot_rng(seed, position)) != move:

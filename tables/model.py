@@ -51,12 +51,27 @@ class Table:
         prompts = self.prompts() if prompts is None else prompts
         return sorted(s for s in prompts if s != SYSTEM and not self.is_bot(s))
 
-    def automatic_seat(self) -> str | None:
-        """The system or bot seat the worker must play for now, if any."""
-        for seat in sorted(self.prompts()):
+    def automatic_seat(self, prompts: dict[str, Any] | None = None) -> str | None:
+        """The seat whose decision the server takes now, if any: the system, a bot, or a
+        player whose question has a single answer (a forced choice is never emailed)."""
+        prompts = self.prompts() if prompts is None else prompts
+        for seat in sorted(prompts):
             if seat == SYSTEM or self.is_bot(seat):
                 return seat
-        return None
+        return next((seat for seat in sorted(prompts) if forced(prompts[seat])), None)
+
+    def needs_server(self, before: dict[str, Any]) -> bool:
+        """After a change from the prompts ``before``: must a worker act (a step to take,
+        someone new to tell, the end to announce)? A player going on with their own turn
+        needs nothing."""
+        prompts = self.prompts()
+        return (self.automatic_seat(prompts) is not None or self.result() is not None
+                or self.waited_humans(prompts) != self.waited_humans(before))
+
+
+def forced(prompt: dict[str, Any]) -> bool:
+    """A question with exactly one answer: the server answers it for the player."""
+    return len(prompt.get("options") or []) == 1 and not prompt.get("range")
 
 
 def bot_rng(seed: bytes, position: int) -> Rng:

@@ -48,8 +48,10 @@ def redact_entry(table: Table, entry: dict[str, Any], seat: str | None, finished
     """One log entry as ``seat`` may see it. Moves are shown to their own seat, or to all at the end."""
     event = entry["event"] if finished else table.game.redact(entry["event"], seat)
     text = table.game.describe(event)
-    if entry.get("cmd", "").startswith("timeout-") and "move" in entry:
+    if "move" in entry and entry.get("cmd", "").startswith("timeout-"):
         text = f"(out of time: a bot decides for {entry['by']}) {text}"
+    elif "move" in entry and entry.get("cmd", "").startswith("forced-"):
+        text = f"(the only choice, taken for {entry['by']}) {text}"
     out = {"seq": entry["seq"], "by": entry["by"], "at": entry["at"], "event": event, "text": text}
     if "move" in entry and (finished or entry["by"] == seat):
         out["move"] = entry["move"]

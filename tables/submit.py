@@ -1,43 +1,74 @@
-"""A player's move: check it against the rules and append what happens, exactly once."""
+"""A player's move, or a whole stretch of moves: checked against the rules and appended exactly
+once, in one write, with the forced choices that follow taken at once."""
 
 import hashlib
 import json
+import re
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.core import IllegalMove
 from store import Conflict, Duplicate, TableStore
 
 from . import moves
-from .appending import append_decision
+from .appending import Draft
 from .cache import TableCache
-from .errors import StaleSeq
+from .errors import Invalid, StaleSeq
 from .model import Table, load
+
+MAX_LINES = 60
+SEPARATORS = re.compile(r"[\n;]")
 
 
 @dataclass
 class Submitted:
     table: Table
     seat: str
-    first_seq: int                # the first and last events this move produced
+    first_seq: int                # the first and last events this request produced
     last_seq: int
     entries: list[dict[str, Any]]  # the new entries, as stored (empty when replayed)
     replayed: bool = False        # True when the idempotency key had been seen: nothing new was applied
+    applied: list[str] = field(default_factory=list)     # the lines of a stretch that were applied
+    refused: tuple[str, IllegalMove] | None = None       # the line that stopped the stretch, and why
+    left: list[str] = field(default_factory=list)        # lines not tried: the seat was no longer to move
+
+
+def split_lines(text: str) -> list[str]:
+    """A stretch written as text: one move per line, or moves separated by ';'."""
+    return [line.strip() for line in SEPARATORS.split(text or "") if line.strip()]
 
 
 def _scope(seat: str, key: str) -> str:
     return hashlib.sha256(f"{seat}\n{key}".encode()).hexdigest()[:32]
 
 
+def _fingerprint(**request: Any) -> str:
+    """What a request asked for, so that a key sent again with another request is caught."""
+    canonical = json.dumps({k: v for k, v in request.items() if v is not None}, sort_keys=True, default=str)
+    return hashlib.sha256(canonical.encode()).hexdigest()[:16]
+
+
 def submit(store: TableStore, table: Table, seat: str, *, move: Any = None, option: int | None = None,
-           text: str | None = None, expected_seq: int | None = None, idempotency_key: str | None = None,
-           now: float, snapshot_every: int = 50, idempotency_ttl: int = 604800) -> Submitted:
+           text: str | None = None, lines: list[str] | None = None, expected_seq: int | None = None,
+           idempotency_key: str | None = None, now: float, snapshot_every: int = 50,
+           idempotency_ttl: int = 604800, cmd: str | None = None) -> Submitted:
     """``table`` as just loaded: the move is checked against it and appended only if the log has
-    not moved on since."""
+    not moved on since.
+
+    One move is ``move``, ``option`` or ``text``; a text of several lines (or ``lines``) is a
+    stretch: applied in order while the seat is still to move, stopping at the first line that
+    does not fit (``refused``); what came before it is applied. A stretch whose first line does
+    not fit raises, as a single move does.
+    """
     table_id = table.id
+    if text is not None and lines is None and len(split_lines(text)) > 1:
+        text, lines = None, split_lines(text)
+    if lines is not None and len(lines) > MAX_LINES:
+        raise Invalid(f"Send at most {MAX_LINES} moves at once.", code="too_many_moves")
     scope = _scope(seat, idempotency_key) if idempotency_key else None
+    asked = _fingerprint(move=move, option=option, text=text, lines=lines)
     try:
         if expected_seq is not None and expected_seq != table.seq:
             raise StaleSeq(f"The game has moved on (you saw move {expected_seq}, it is now at {table.seq}); "
@@ -46,27 +77,59 @@ def submit(store: TableStore, table: Table, seat: str, *, move: Any = None, opti
             raise IllegalMove("game_over", "This game is over; no more moves are taken.")
         if seat not in table.prompts():
             raise IllegalMove("not_your_turn", "It is not your turn: the game is waiting for another seat.")
-        resolved = moves.resolve(table, seat, move, option, text)
-        events = table.game.decide(table.state, seat, resolved, table.rng())
+        draft, stretch = Draft(table, now), Submitted(table, seat, 0, 0, [])
+        command = cmd or scope or uuid.uuid4().hex
+        if lines is None:
+            draft.decide(seat, moves.resolve(draft.table, seat, move, option, text), command)
+        else:
+            _stretch(draft, seat, lines, command, stretch)
+        draft.forced()
     except (StaleSeq, IllegalMove):
         # A retried request whose first copy was applied: the game has moved on since, so the
         # move no longer fits; answer what the first copy did instead of an error.
         prior = store.idempotent(table_id, scope) if scope else None
         if prior is None:
             raise
-        return Submitted(load(store, table_id), seat, *_span(prior), [], replayed=True)
+        return _replayed(store, table_id, seat, prior, asked)
     first = table.seq + 1
-    record = json.dumps({"from": first, "to": first + len(events) - 1})
+    record = json.dumps({"from": first, "to": draft.table.seq, "asked": asked, "applied": stretch.applied,
+                         "left": stretch.left})
     try:
-        done = append_decision(store, table, seat, resolved, events, scope or uuid.uuid4().hex, now,
-                               snapshot_every=snapshot_every, idempotency=(scope, record) if scope else None,
-                               idempotency_ttl=idempotency_ttl)
+        done = draft.append(store, snapshot_every=snapshot_every,
+                            idempotency=(scope, record) if scope else None, idempotency_ttl=idempotency_ttl)
     except Duplicate as seen:        # the same request again: answer what the first copy did
-        return Submitted(load(store, table_id), seat, *_span(seen.record), [], replayed=True)
+        return _replayed(store, table_id, seat, seen.record, asked)
     except Conflict as moved:
         raise StaleSeq("Another move was made at the same moment; here is the current state.",
                        seq=moved.actual) from None
-    return Submitted(done.table, seat, first, done.table.seq, done.entries)
+    return Submitted(done.table, seat, first, done.table.seq, done.entries, applied=stretch.applied,
+                     refused=stretch.refused, left=stretch.left)
+
+
+def _stretch(draft: Draft, seat: str, lines: list[str], command: str, out: Submitted) -> None:
+    for i, line in enumerate(lines):
+        if seat not in draft.table.prompts():
+            out.left = lines[i:]
+            return
+        try:
+            draft.decide(seat, moves.resolve(draft.table, seat, text=line), command)
+        except IllegalMove as refused:
+            if not out.applied:
+                raise
+            out.refused = (line, refused)
+            out.left = lines[i + 1:]
+            return
+        out.applied.append(line)
+        draft.forced()
+
+
+def _replayed(store: TableStore, table_id: str, seat: str, record: str, asked: str) -> Submitted:
+    span = json.loads(record)
+    if span.get("asked", asked) != asked:
+        raise Invalid("This Idempotency-Key was already used for another request; send a new key with a new move.",
+                      code="idempotency_key_reused")
+    return Submitted(load(store, table_id), seat, span["from"], span["to"], [], replayed=True,
+                     applied=span.get("applied", []), left=span.get("left", []))
 
 
 def play(store: TableStore, cache: TableCache, table_id: str, seat_of: Callable[[Table], str],
@@ -89,8 +152,3 @@ def play(store: TableStore, cache: TableCache, table_id: str, seat_of: Callable[
     if not done.replayed:
         cache.put(done.table)
     return done
-
-
-def _span(record: str) -> tuple[int, int]:
-    span = json.loads(record)
-    return span["from"], span["to"]

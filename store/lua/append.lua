@@ -1,9 +1,10 @@
 -- Append events only if the table's last sequence number is the one the caller read.
 -- KEYS: meta, log, waiting, idempotency record (or meta again when there is none), snapshot, snapshots.
 -- ARGV: expected seq, idempotency record ('' for none), its TTL, waiting seats (JSON list),
---       snapshot state ('' for none), snapshot version, keep the snapshot for replay ('1'/'0'), entries...
+--       snapshot state ('' for none), snapshot version, keep the snapshot for replay ('1'/'0'),
+--       the server must act after this append ('1'/'0'), entries...
 -- Returns {new seq, waiting JSON} | {-1} no table | {-2, record} seen before | {-3, seq} conflict.
-local FIRST = 8
+local FIRST = 9
 local seq = tonumber(redis.call('HGET', KEYS[1], 'seq'))
 if not seq then return {-1} end
 if ARGV[2] ~= '' then
@@ -14,6 +15,8 @@ if seq ~= tonumber(ARGV[1]) then return {-3, seq} end
 for i = FIRST, #ARGV do redis.call('XADD', KEYS[2], (seq + i - FIRST + 1) .. '-0', 'e', ARGV[i]) end
 local new = seq + #ARGV - FIRST + 1
 redis.call('HSET', KEYS[1], 'seq', new)
+-- 'needs': the seq at which a worker was last asked to act; cleared once it has (settled.lua).
+if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'needs', new) end
 if ARGV[2] ~= '' then redis.call('SET', KEYS[4], ARGV[2], 'EX', tonumber(ARGV[3])) end
 if ARGV[5] ~= '' then
   redis.call('HSET', KEYS[5], 'seq', new, 'version', ARGV[6], 'state', ARGV[5])
