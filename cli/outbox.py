@@ -28,7 +28,9 @@ def outbox(number: int | None, to: str | None) -> None:
         if not found:
             click.echo(f"The outbox {config.load().outbox_dir} is empty.")
         for i, message in enumerate(found, 1):
-            click.echo(f"{i:>4}. {message['Date']}  to {message['To']}: {message['Subject']}")
+            what = str(message["X-PBEM-Kind"] or "").replace("_", " ")
+            click.echo(f"{i:>4}. {message['Date']}  to {message['To']}: {message['Subject']}"
+                       + (f"  [{what}]" if what else ""))
         return
     if not 1 <= number <= len(found):
         raise click.ClickException(f"There are {len(found)} emails; pick a number from 1 to {len(found)}.")

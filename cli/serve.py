@@ -74,8 +74,8 @@ def mail_in(port: int, host: str) -> None:
 @click.command()
 @click.option("--burst", is_flag=True, help="Work until the queue is empty, then stop.")
 def worker(burst: bool) -> None:
-    """An rq worker for the table jobs, with rq's scheduler (retries, later jobs) and the relay
-    that turns each move into an `advance` job."""
+    """A worker: settles tables that need the server (the rules' own steps, bots, clocks, who
+    to email) and runs the rq jobs (replies, deadlines, emails) with rq's scheduler."""
     settings = config.load()
     if not settings.redis_url:
         raise click.ClickException("REDIS_URL is not set.")

@@ -40,6 +40,10 @@ def action_token(secret_key: str, table_id: str, seat: str, seq: int, option: in
     return signing.sign(secret_key, "act", table_id, seat, seq, option, expires)
 
 
+def mute_token(secret_key: str, table_id: str, seat: str) -> str:
+    return signing.sign(secret_key, "mute", table_id, seat)
+
+
 def _base(table: Table, seat: str, m: MailSettings) -> dict[str, Any]:
     key = link_key(m.secret_key, table.id, seat)
     base = m.public_url.rstrip("/")
@@ -47,6 +51,7 @@ def _base(table: Table, seat: str, m: MailSettings) -> dict[str, Any]:
     return {"table": table.id, "game": table.game.name, "title": table.game.title, "seat": seat,
             "name": info["name"], "to": info["email"],
             "calendar": f"{base}/calendar/{calendar_key(m.secret_key, info['email'])}.ics",
+            "unsubscribe": f"{base}/mute/{mute_token(m.secret_key, table.id, seat)}",
             "link": f"{base}/play/{table.id}?token={quote(key)}",
             "export_link": f"{base}/tables/{table.id}/export?token={quote(key)}",
             "opponents": [{"seat": s, "name": i["name"]} for s, i in table.seats.items() if s != seat],
@@ -61,17 +66,38 @@ def turn(table: Table, seat: str, m: MailSettings) -> dict[str, Any]:
     content.update({"seq": table.seq, "status": seen["status"], "result": seen["result"],
                     "brief": table.game.brief(table.state, seat), "notation": table.game.notation_help,
                     "waiting_for": [p["text"] for p in seen["prompts"] if p["seat"] != seat],
-                    "prompt": None, "options": [], "range": None, "reply_to": None})
+                    "prompt": None, "options": [], "range": None, "reply_to": None,
+                    "seed": table.doc["seed"] if seen["status"] == "finished" else None})
+    content["example"] = []
     if prompt is not None:
         expires = int(m.now + m.link_ttl)
         base = m.public_url.rstrip("/")
+        game, state = table.game, table.state
         content.update({
             "prompt": prompt["text"], "range": prompt.get("range"),
             "reply_to": f"play+{reply_token(m.secret_key, table.id, seat, table.seq)}@{m.reply_domain}",
-            "options": [{"label": o["label"], "link": f"{base}/act/"
-                         f"{action_token(m.secret_key, table.id, seat, table.seq, i, expires)}"}
+            "example": game.example(state, seat),
+            "options": [{"label": o["label"], "notation": game.notate(state, seat, o["move"]),
+                         "link": f"{base}/act/{action_token(m.secret_key, table.id, seat, table.seq, i, expires)}"}
                         for i, o in enumerate(prompt.get("options") or [], 1)]})
     return content
+
+
+def help_text(table: Table, seat: str) -> str:
+    """What a player can write in a reply (answered to 'help')."""
+    game = table.game
+    lines = ["How to play by email: reply to the latest email of this game.",
+             "- A number answers the question with that option.",
+             "- Several moves at once: one per line (or separated by ';'), applied in order while it is "
+             "your turn; the first that no longer fits stops, and you are told why.",
+             "- 'help' shows this; 'digest', 'mute' or 'immediate' choose how often you hear from the "
+             "server (add 'everywhere' for all your tables)."]
+    if game.notation_help:
+        lines.append("- Moves in the game's notation: " + game.notation_help)
+    example = game.example(table.state, seat) if seat in table.prompts() else []
+    if example:
+        lines.append("For example, your turn now could be: " + " / ".join(example))
+    return "\n".join(lines)
 
 
 def invitation(table: Table, seat: str, m: MailSettings) -> dict[str, Any]:
@@ -82,8 +108,7 @@ def your_turn(store: TableStore, table: Table, seat: str, edge: int, m: MailSett
     """None when the seat is no longer waited on since ``edge``: the email has nothing to say."""
     if store.waiting(table.id).get(seat) != edge or table.result() is not None:
         return None
-    return {**turn(table, seat, m), "kind": "your_turn",
-            "recent": [e["text"] for e in since_last_move(store, table, seat)]}
+    return {**turn(table, seat, m), "kind": "your_turn", "recent": summary_since_last_move(store, table, seat)}
 
 
 def combined(store: TableStore, notices: list[str], m: MailSettings) -> dict[str, Any] | None:
@@ -97,7 +122,8 @@ def combined(store: TableStore, notices: list[str], m: MailSettings) -> dict[str
             continue
         content = turn(table, seat, m)
         to, name = content["to"], content["name"]
-        entries.append({key: content[key] for key in ("title", "table", "seat", "seq", "prompt", "link", "options")})
+        entries.append({"notice": notice, **{key: content[key] for key in ("title", "table", "seat", "seq", "prompt",
+                                                                           "link", "options")}})
     if not entries:
         return None
     return {"kind": "combined", "to": to, "name": name, "entries": entries, "table": None, "seat": None}
@@ -106,7 +132,12 @@ def combined(store: TableStore, notices: list[str], m: MailSettings) -> dict[str
 def game_over(store: TableStore, table: Table, seat: str, m: MailSettings) -> dict[str, Any]:
     return {**_base(table, seat, m), "kind": "game_over", "seq": table.seq,
             "result": table.result(), "seed": table.doc["seed"],
-            "recent": [e["text"] for e in since_last_move(store, table, seat)]}
+            "recent": summary_since_last_move(store, table, seat)}
+
+
+def summary_since_last_move(store: TableStore, table: Table, seat: str) -> list[str]:
+    """What happened since the seat last moved, one line per card play or placement."""
+    return table.game.summarize([e["event"] for e in since_last_move(store, table, seat)], seat)
 
 
 def since_last_move(store: TableStore, table: Table, seat: str) -> list[dict[str, Any]]:

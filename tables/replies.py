@@ -1,34 +1,43 @@
-"""A reply to an email is a move. Every reply gets an answer: what was applied, or why not.
+"""A reply to an email is a move, or a whole stretch of moves, one per line.
 
-The reply address names table, seat and the seq the email was sent at, signed. The sender
-must be the seat's address. A reply to an old email (the game moved on) is answered with the
-current state instead of being applied. The same email delivered twice applies once.
+The reply address names table, seat and the seq the email was sent at, signed, and the sender
+must be the seat's address. The lines are applied in order while the seat is still to move:
+the rules' own steps in between (a die for the system, a bot's turn, a forced choice) are run
+at once, and the first line that no longer fits stops the stretch. Every genuine reply gets one
+answer: what was applied, what stopped and why, and the next question if the seat is still to
+move (so a seat hears nothing else between its own steps). What is not a genuine reply (an
+auto-reply, a bounce, a forged or unknown address, another sender) is recorded, never answered.
 """
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.core import IllegalMove
 from store import TableStore
 
 from . import mailparse, preferences, signing
+from .advance import advance
 from .errors import NotFound, StaleSeq
 from .model import Table, load
-from .notices import MailSettings, turn
-from .reading import entries_for, log
+from .notices import MailSettings, help_text, turn
+from .reading import log
 from .submit import submit
 
-HELP_WORDS = {"", "help", "?", "show", "state", "options", "status"}
+HELP_WORDS = {"", "help", "?", "commands", "how", "show", "state", "options", "status"}
+EVERYWHERE = ("all", "everywhere")
 
 
 @dataclass
 class Answer:
-    kind: str                      # applied | refused | moved_on | shown | unknown_address | wrong_sender
-    to: str
+    kind: str                      # applied | refused | moved_on | shown | ignored
+    to: str | None                 # None: nobody is answered
     content: dict[str, Any]
     table_id: str | None = None
+    seat: str | None = None
     receipt: str | None = None     # the delivery key to mark once the answer is sent
+    replying_to: tuple[str, list[str]] | None = None   # the player's Message-ID and References
+    record: dict[str, Any] = field(default_factory=dict)
 
 
 def delivery_key(message_id: str) -> str:
@@ -36,59 +45,107 @@ def delivery_key(message_id: str) -> str:
 
 
 def handle(store: TableStore, raw: bytes, m: MailSettings, recipients: list[str] | None = None,
-           *, snapshot_every: int = 50, claim_seconds: int = 300) -> Answer | None:
-    """Apply one inbound email. None when it was handled before (the same Message-ID)."""
-    reply = mailparse.parse(raw, recipients)
+           *, snapshot_every: int = 50, answering_seconds: int = 600,
+           envelope_sender: str | None = None) -> Answer | None:
+    """Apply one inbound email. None when its answer is already on its way (the same Message-ID)."""
+    reply = mailparse.parse(raw, recipients, envelope_sender)
     fields = signing.verify(m.secret_key, "reply", reply.token, 3) if reply.token else None
     if fields is None or not fields[2].isdigit():
-        return Answer("unknown_address", reply.sender, {"to": reply.sender, "subject": reply.subject})
+        return _ignored("unknown_address", reply, None, "not sent to a reply address this server gave out")
     table_id, seat, seq = fields[0], fields[1], int(fields[2])
     try:
         table = load(store, table_id)
     except NotFound:
-        return Answer("unknown_address", reply.sender, {"to": reply.sender, "subject": reply.subject})
+        return _ignored("unknown_address", reply, None, "the table no longer exists")
+    if reply.auto:
+        return _recorded(store, table_id, _ignored("auto_reply", reply, seat, reply.auto), m)
     email = table.seats.get(seat, {}).get("email", "")
     if reply.sender != email.lower():
-        return Answer("wrong_sender", reply.sender, {"to": reply.sender, "subject": reply.subject,
-                                                     "title": table.game.title, "table": table_id})
+        return _recorded(store, table_id, _ignored("wrong_sender", reply, seat,
+                                                   f"sent from {reply.sender}, not from the seat's address"), m)
     receipt = delivery_key(reply.message_id)
-    if store.mail_state(table_id, receipt) == "sent" or not store.claim_mail(table_id, receipt, claim_seconds):
+    if store.mail_state(table_id, receipt) is not None:
         return None
-    answer = _apply(store, table, seat, seq, reply, m, snapshot_every)
-    answer.table_id, answer.receipt = table_id, receipt
+    store.set_answering(table_id, seat, answering_seconds)
+    lines = reply.lines
+    answer = _apply(store, table, seat, seq, lines, reply.message_id, m, snapshot_every)
+    answer.table_id, answer.seat, answer.receipt = table_id, seat, receipt
+    answer.replying_to = (reply.message_id, reply.references)
+    answer.record.update({"from": reply.sender, "message_id": reply.message_id, "subject": reply.subject,
+                          "lines": lines, "outcome": answer.kind})
+    return _recorded(store, table_id, answer, m)
+
+
+def _ignored(kind: str, reply: mailparse.Reply, seat: str | None, why: str) -> Answer:
+    record = {"from": reply.sender, "message_id": reply.message_id, "subject": reply.subject, "seat": seat,
+              "outcome": kind, "why": f"Not answered: {why}."}
+    return Answer("ignored", None, {}, seat=seat, record=record)
+
+
+def _recorded(store: TableStore, table_id: str, answer: Answer, m: MailSettings) -> Answer:
+    store.log_inbound(table_id, {"at": round(m.now, 3), "seat": answer.seat, **answer.record})
     return answer
 
 
-def _apply(store: TableStore, table: Table, seat: str, seq: int, reply: mailparse.Reply, m: MailSettings,
-           snapshot_every: int) -> Answer:
-    command = reply.command.strip()
-    words = command.lower().strip(".!")
-    first, _, rest = words.partition(" ")
-    if first in preferences.POLICIES and rest in ("", "all", "everywhere"):
-        policy = preferences.choose(store, table, seat, first, everywhere=bool(rest))
-        where = "all your tables" if rest else "this table"
-        return _answer("shown", table, seat, m, command,
-                       f"From now on, at {where}: {policy} ({preferences.POLICIES[policy]}).")
-    if words in HELP_WORDS:
-        return _answer("shown", table, seat, m, command, "Here is where the game stands.")
-    try:
-        done = submit(store, table, seat, text=command, expected_seq=seq, idempotency_key=reply.message_id,
-                      now=m.now, snapshot_every=snapshot_every)
-    except StaleSeq:
-        return _answer("moved_on", load(store, table.id), seat, m, command,
-                       "The game has moved on since that email, so your reply was not applied. "
-                       "Here is where it stands now.")
-    except IllegalMove as refused:
-        return _answer("refused", load(store, table.id), seat, m, command, refused.message)
-    if done.replayed:          # the first delivery was applied, its answer lost: answer it again
-        shown = log(store, done.table, seat, since=done.first_seq - 1, upto=done.last_seq)
-    else:
-        shown = entries_for(done.table, done.entries, seat)
-    return _answer("applied", done.table, seat, m, command, "Done.", applied=[e["text"] for e in shown])
+def _apply(store: TableStore, table: Table, seat: str, seq: int, lines: list[str], message_id: str,
+           m: MailSettings, snapshot_every: int) -> Answer:
+    words = " ".join(lines).lower().strip(".! ") if len(lines) <= 1 else None
+    if words is not None:
+        first, _, rest = words.partition(" ")
+        if first in preferences.POLICIES and rest in ("", *EVERYWHERE):
+            policy = preferences.choose(store, table, seat, first, everywhere=bool(rest))
+            where = "all your tables" if rest else "this table"
+            return _answer("shown", table, seat, m, lines, f"From now on, at {where}: {policy} "
+                           f"({preferences.POLICIES[policy]}).")
+        if words in HELP_WORDS:
+            return _answer("shown", table, seat, m, lines, help_text(table, seat), help_asked=True)
+    first_seq = table.seq + 1
+    applied: list[str] = []
+    remaining, expected, round_ = lines, seq, 0
+    stop: tuple[str, str] | None = None
+    while remaining:
+        try:
+            done = submit(store, table, seat, lines=remaining, expected_seq=expected,
+                          idempotency_key=f"{message_id}#{round_}", now=m.now, snapshot_every=snapshot_every)
+        except StaleSeq:
+            if applied:
+                break
+            return _answer("moved_on", load(store, table.id), seat, m, lines,
+                           "The game has moved on since that email, so your reply was not applied. "
+                           "Here is where it stands now.")
+        except IllegalMove as refused:
+            stop = (remaining[0], refused.message)
+            table = load(store, table.id)
+            break
+        applied += done.applied
+        table = done.table
+        if done.refused:
+            stop = (done.refused[0], done.refused[1].message)
+            break
+        if not done.left:
+            break
+        if table.automatic_seat() is not None:        # the rules' own steps, then carry on
+            table = advance(store, table.id, now=m.now, snapshot_every=snapshot_every).table
+        if seat not in table.prompts():
+            stop = (done.left[0], "The game passed to another player before this line, so it was not used.")
+            break
+        remaining, expected, round_ = done.left, table.seq, round_ + 1
+    if table.automatic_seat() is not None:            # the answer tells the outcome, and the next question
+        table = advance(store, table.id, now=m.now, snapshot_every=snapshot_every).table
+    if not applied:
+        message = f"Your reply was not applied: “{stop[0]}”: {stop[1]}" if stop else "Nothing was applied."
+        return _answer("refused", table, seat, m, lines, message, stopped=stop)
+    events = [e["event"] for e in log(store, table, seat, since=first_seq - 1)]
+    message = "Done." if stop is None else f"Applied up to “{stop[0]}”, which was not: {stop[1]}"
+    return _answer("applied", table, seat, m, lines, message, applied=applied, stopped=stop,
+                   happened=table.game.summarize(events, seat))
 
 
-def _answer(kind: str, table: Table, seat: str, m: MailSettings, command: str, message: str,
-            applied: list[str] | None = None) -> Answer:
-    content = {**turn(table, seat, m), "kind": "answer", "outcome": kind, "command": command,
-               "message": message, "applied": applied or []}
-    return Answer(kind, content["to"], content)
+def _answer(kind: str, table: Table, seat: str, m: MailSettings, lines: list[str], message: str,
+            applied: list[str] | None = None, stopped: tuple[str, str] | None = None,
+            happened: list[str] | None = None, help_asked: bool = False) -> Answer:
+    content = {**turn(table, seat, m), "kind": "answer", "outcome": kind, "lines": lines,
+               "command": "; ".join(lines), "message": message, "applied": applied or [],
+               "stopped": stopped, "happened": happened or [], "help_asked": help_asked}
+    record = {"applied": applied or [], "stopped": list(stopped) if stopped else None, "message": message}
+    return Answer(kind, content["to"], content, record=record)

@@ -8,8 +8,6 @@ from email import policy
 import pytest
 import redis as redis_lib
 from aiosmtpd.controller import Controller
-from rq import SimpleWorker
-from rq.serializers import JSONSerializer
 from werkzeug.serving import make_server
 
 import config
@@ -17,8 +15,9 @@ import games
 from store import TableStore
 from store.embedded import EmbeddedRedis, free_port
 from tests.tinygame import Duel
-from workers import relay
-from workers.queue import queue
+from workers import settle
+from workers.context import Context
+from workers.process import rq_worker
 
 games.register(Duel())
 
@@ -114,12 +113,11 @@ def client(app):
 
 @pytest.fixture
 def run_worker(env, redis_client):
-    """Hand on every change notice, run every queued job (and due retries) here, then return."""
+    """Settle every table that needs the server, run every queued job (and due retries) here, then return."""
     def run():
-        store, first = TableStore(redis_client), True
-        while relay.drain(store, env) or first:        # jobs may leave new change notices: go again
-            worker = SimpleWorker([queue(redis_client, env)], connection=redis_client, serializer=JSONSerializer)
-            worker.work(burst=True, with_scheduler=True, logging_level="ERROR")
+        ctx, first = Context(env, TableStore(redis_client)), True
+        while settle.drain(ctx) or first:        # jobs may leave new change notices: go again
+            rq_worker(redis_client, env).work(burst=True, with_scheduler=True, logging_level="ERROR")
             first = False
     return run
 

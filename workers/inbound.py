@@ -4,41 +4,46 @@ import base64
 import time
 
 import redis
-from rq import Retry
 
 import config
 from tables import replies
 
-from . import mail
+from . import mail, settle
 from .context import current
-from .queue import queue
-
-KINDS_WITH_TEMPLATE = {"unknown_address": "unknown_address", "wrong_sender": "wrong_sender"}
+from .queue import enqueue_receive_job, enqueue_send
 
 
-def enqueue_receive(connection: redis.Redis, settings: config.Settings, raw: bytes, recipients: list[str]) -> None:
-    retry = Retry(max=len(settings.mail_retry_intervals), interval=settings.mail_retry_intervals)
-    queue(connection, settings).enqueue("workers.inbound.receive_job", base64.b64encode(raw).decode(),
-                                        recipients, result_ttl=3600, failure_ttl=7 * 86400, retry=retry)
+def enqueue_receive(connection: redis.Redis, settings: config.Settings, raw: bytes, recipients: list[str],
+                    envelope_sender: str | None = None) -> None:
+    """``envelope_sender``: SMTP's MAIL FROM when known ('' for a bounce's empty one)."""
+    enqueue_receive_job(connection, settings, base64.b64encode(raw).decode(), recipients, envelope_sender)
 
 
-def receive_job(raw_b64: str, recipients: list[str], now: float | None = None) -> str:
-    """Apply one reply and email the answer. Safe to run twice: the Message-ID is remembered."""
+def receive_job(raw_b64: str, recipients: list[str], envelope_sender: str | None = None,
+                now: float | None = None) -> str:
+    """Apply one reply and queue its answer. Safe to run twice: the moves apply once (the
+    Message-ID is their idempotency key) and one answer is queued per Message-ID."""
     ctx = current()
     settings = ctx.settings
-    raw = base64.b64decode(raw_b64)
-    answer = replies.handle(ctx.store, raw, mail.mail_settings(settings, time.time() if now is None else now),
-                            recipients, snapshot_every=settings.snapshot_every)
+    now = time.time() if now is None else now
+    answer = replies.handle(ctx.store, base64.b64decode(raw_b64), mail.mail_settings(settings, now), recipients,
+                            snapshot_every=settings.snapshot_every, envelope_sender=envelope_sender)
     if answer is None:
-        return "already handled"
-    template = KINDS_WITH_TEMPLATE.get(answer.kind, "answer")
-    message = mail.render(template, answer.content, settings, mail.new_message_id(settings))
-    try:
-        mail.send(message, settings)
-    except BaseException:
-        if answer.table_id and answer.receipt:
-            ctx.store.release_mail(answer.table_id, answer.receipt)
-        raise
-    if answer.table_id and answer.receipt:
-        ctx.store.mail_sent(answer.table_id, answer.receipt)
+        return "already answered"
+    if answer.to is None:
+        return f"not answered: {answer.record.get('why', answer.kind)}"
+    table_id, seat, receipt = answer.table_id, answer.seat, answer.receipt
+    assert table_id and seat and receipt
+    settle.settle(ctx, table_id, now)               # what the moves started, before the answer is written
+    message = mail.render("answer", answer.content, settings, mail.message_id(settings, table_id, receipt),
+                          ctx.store, replying_to=answer.replying_to)
+    if ctx.store.claim_mail(table_id, receipt, 86400):
+        enqueue_send(ctx.store.redis, settings, f"send-{table_id}-{receipt}",
+                     base64.b64encode(bytes(message)).decode(), table_id, receipt)
+        edge = ctx.store.waiting(table_id).get(seat)
+        if edge is not None and answer.content.get("prompt"):   # the answer asks the seat's next question
+            ctx.store.mail_sent(table_id, f"your_turn-{edge}-{seat}")
+        if answer.content.get("status") == "finished":          # and it tells the end, with the seed
+            ctx.store.mail_sent(table_id, f"game_over-0-{seat}")
+    ctx.store.clear_answering(table_id, seat)
     return answer.kind

@@ -1,8 +1,11 @@
-"""The rq jobs. Small functions with primitive arguments; each safe to run twice."""
+"""The rq jobs of the mail queue. Small functions with primitive arguments; each safe to run twice."""
 
+import base64
+import email
 import smtplib
 import time
 from datetime import datetime, timedelta, timezone
+from email import policy
 
 import redis
 
@@ -10,35 +13,15 @@ import config
 import tables
 from tables import notices, preferences
 
-from . import mail, timers
+from . import mail
 from .context import Context, current
-from .queue import enqueue_advance, enqueue_notify, player_key, schedule
+from .queue import enqueue_notify, player_key, schedule
 
 MAIL_DOWN = (OSError, smtplib.SMTPException)
 
 
-def advance_job(table_id: str, now: float | None = None) -> dict[str, object]:
-    """System steps and bot moves until a human must act, then email who is waited on."""
-    ctx = current()
-    done = tables.advance(ctx.store, table_id, now=time.time() if now is None else now,
-                          step_cap=ctx.settings.advance_step_cap, snapshot_every=ctx.settings.snapshot_every)
-    table = done.table
-    if table.automatic_seat() is not None:      # the step cap was reached: carry on in a new job
-        enqueue_advance(ctx.store.redis, ctx.settings, table_id, table.seq)
-    announce(ctx, table, done.waiting)
-    timers.track(ctx, table, {} if table.result() is not None else done.waiting)
-    return {"seq": table.seq, "steps": done.steps, "waiting": done.waiting}
-
-
-def announce(ctx: Context, table: tables.Table, waiting: dict[str, int]) -> None:
-    """Queue the emails the table's current state calls for. Queuing one twice does nothing."""
-    if table.result() is not None:
-        for seat, info in table.seats.items():
-            if info.get("email"):
-                enqueue_notify(ctx.store.redis, ctx.settings, table.id, "game_over", 0, seat)
-        return
-    for seat, edge in waiting.items():
-        enqueue_notify(ctx.store.redis, ctx.settings, table.id, "your_turn", edge, seat)
+class Busy(Exception):
+    """Another attempt holds this email; rq retries this one later."""
 
 
 def invite(connection: redis.Redis, settings: config.Settings, table: tables.Table) -> None:
@@ -59,10 +42,12 @@ def notify_job(table_id: str, kind: str, seq: int, seat: str, now: float | None 
     name = f"{kind}-{seq}-{seat}"
     if ctx.store.mail_state(table_id, name) == "sent":
         return "already sent"
+    if kind in ("your_turn", "game_over") and ctx.store.answering(table_id, seat):
+        return "left to the answer to the player's own reply, which asks the next question"
     if not ctx.store.claim_mail(table_id, name, mail.CLAIM_SECONDS):
-        return "another worker is sending it"
+        raise Busy(f"{name} is being sent by another attempt")
     try:
-        where = _notify(ctx, table_id, kind, seq, seat, now)
+        where = _notify(ctx, table_id, kind, seq, seat, now, name)
     except BaseException:
         ctx.store.release_mail(table_id, name)
         raise
@@ -70,13 +55,13 @@ def notify_job(table_id: str, kind: str, seq: int, seat: str, now: float | None 
     return where
 
 
-def _notify(ctx: Context, table_id: str, kind: str, seq: int, seat: str, now: float) -> str:
+def _notify(ctx: Context, table_id: str, kind: str, seq: int, seat: str, now: float, name: str) -> str:
     settings, store = ctx.settings, ctx.store
     m = mail.mail_settings(settings, now)
     table = tables.load(store, table_id)
-    email = table.seats[seat]["email"]
-    policy = preferences.effective(store, table, seat)
-    if policy == "mute" and kind != "invitation":
+    email_address = table.seats[seat]["email"]
+    policy_now = preferences.effective(store, table, seat)
+    if policy_now == "mute" and kind != "invitation":
         return "muted"
     if kind == "invitation":
         content = notices.invitation(table, seat, m)
@@ -87,24 +72,37 @@ def _notify(ctx: Context, table_id: str, kind: str, seq: int, seat: str, now: fl
         if content is None:
             return "not needed: the seat is no longer waited on"
         notice = f"{table_id}/{seat}/{seq}"
-        if policy == "digest":
-            store.hold_notice(email, "digest", notice)
-            schedule(store.redis, settings, next_digest(now, settings.digest_hour), "workers.jobs.digest_job",
-                     f"digest-{player_key(email)}-{next_digest(now, settings.digest_hour):.0f}", email)
+        if policy_now == "digest":
+            when = next_digest(now, settings.digest_hour)
+            store.hold_notice(email_address, "digest", notice)
+            schedule(store.redis, settings, when, "workers.jobs.digest_job",
+                     f"digest-{player_key(email_address)}-{when:.0f}", email_address, mail=True)
             return "kept for the daily digest"
-        if store.held_notices(email, "outage"):       # mail is down for this player: join the others
-            store.hold_notice(email, "outage", notice)
+        if store.held_notices(email_address, "outage"):       # mail is down for this player: join the others
+            store.hold_notice(email_address, "outage", notice)
             return "held while mail is down"
         try:
-            return mail.send(mail.render(kind, content, settings, f"<{table_id}.{kind}-{seq}-{seat}@pbem>"),
+            return mail.send(mail.render(kind, content, settings, mail.message_id(settings, table_id, name), store),
                              settings)
         except MAIL_DOWN:
-            if store.hold_notice(email, "outage", notice) == 1:    # the first held starts the flush chain
-                _schedule_flush(ctx, email, 1, now)
+            if store.hold_notice(email_address, "outage", notice) == 1:    # the first held starts the flush chain
+                _schedule_flush(ctx, email_address, 1, now)
             return "held while mail is down"
     else:
         raise ValueError(f"no email of kind {kind}")
-    return mail.send(mail.render(kind, content, settings, f"<{table_id}.{kind}-{seq}-{seat}@pbem>"), settings)
+    return mail.send(mail.render(kind, content, settings, mail.message_id(settings, table_id, name), store), settings)
+
+
+def send_job(raw_b64: str, table_id: str | None, receipt: str | None) -> str:
+    """Send an email written by another job (an answer to a reply); mark its receipt once sent."""
+    ctx = current()
+    if table_id and receipt and ctx.store.mail_state(table_id, receipt) == "sent":
+        return "already sent"
+    message = email.message_from_bytes(base64.b64decode(raw_b64), policy=policy.default)
+    where = mail.send(message, ctx.settings)       # type: ignore[arg-type]
+    if table_id and receipt:
+        ctx.store.mail_sent(table_id, receipt)
+    return where
 
 
 def next_digest(now: float, hour: int) -> float:
@@ -114,36 +112,47 @@ def next_digest(now: float, hour: int) -> float:
     return day.timestamp()
 
 
-def digest_job(email: str, now: float | None = None) -> str:
+def digest_job(email_address: str, now: float | None = None) -> str:
     """The daily digest: one email listing every game still waiting for the player."""
-    return _send_combined(current(), email, "digest", time.time() if now is None else now)
+    return _send_combined(current(), email_address, "digest", time.time() if now is None else now)
 
 
-def flush_job(email: str, attempt: int, now: float | None = None) -> str:
+def flush_job(email_address: str, attempt: int, now: float | None = None) -> str:
     """After mail was down: one email for all the player's turns held meanwhile, not a flood."""
     ctx = current()
     now = time.time() if now is None else now
     try:
-        said = _send_combined(ctx, email, "outage", now)
+        said = _send_combined(ctx, email_address, "outage", now)
     except MAIL_DOWN:
-        _schedule_flush(ctx, email, attempt + 1, now)
+        _schedule_flush(ctx, email_address, attempt + 1, now)
         return "mail is still down"
-    if ctx.store.held_notices(email, "outage"):        # held while this one was sending: go again
-        _schedule_flush(ctx, email, 1, now)
+    if ctx.store.held_notices(email_address, "outage"):        # held while this one was sending: go again
+        _schedule_flush(ctx, email_address, 1, now)
     return said
 
 
-def _send_combined(ctx: Context, email: str, box: str, now: float) -> str:
-    held = ctx.store.held_notices(email, box)
-    content = notices.combined(ctx.store, held, mail.mail_settings(ctx.settings, now))
-    if content is not None:
+def _send_combined(ctx: Context, email_address: str, box: str, now: float) -> str:
+    """Several turns in one email; a single one goes as its own game's email, in its thread."""
+    held = ctx.store.held_notices(email_address, box)
+    m = mail.mail_settings(ctx.settings, now)
+    content = notices.combined(ctx.store, held, m)
+    if content is not None and len(content["entries"]) == 1:
+        table_id, seat, edge = content["entries"][0]["notice"].split("/")
+        table = tables.load(ctx.store, table_id)
+        single = notices.your_turn(ctx.store, table, seat, int(edge), m)
+        if single is not None:
+            name = f"your_turn-{edge}-{seat}"
+            mail.send(mail.render("your_turn", single, ctx.settings, mail.message_id(ctx.settings, table_id, name),
+                                  ctx.store), ctx.settings)
+            ctx.store.mail_sent(table_id, name)
+    elif content is not None:
         mail.send(mail.render("combined", content, ctx.settings, mail.new_message_id(ctx.settings)), ctx.settings)
-    ctx.store.release_notices(email, box, held)
+    ctx.store.release_notices(email_address, box, held)
     return f"{len(content['entries'])} turns in one email" if content else "nothing left to say"
 
 
-def _schedule_flush(ctx: Context, email: str, attempt: int, now: float) -> None:
+def _schedule_flush(ctx: Context, email_address: str, attempt: int, now: float) -> None:
     intervals = ctx.settings.mail_retry_intervals
     delay = intervals[min(attempt - 1, len(intervals) - 1)]
     schedule(ctx.store.redis, ctx.settings, now + delay, "workers.jobs.flush_job",
-             f"flush-{player_key(email)}-{attempt}-{now:.0f}", email, attempt)
+             f"flush-{player_key(email_address)}-{attempt}-{now:.0f}", email_address, attempt, mail=True)

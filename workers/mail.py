@@ -1,4 +1,9 @@
-"""Render an email from mail_templates/ and send it over SMTP, or into the outbox folder."""
+"""Render an email from mail_templates/ and send it over SMTP, or into the outbox folder.
+
+Every email is marked `Auto-Submitted: auto-generated` (RFC 3834), so that well-behaved
+auto-responders never answer it. The emails of one seat at one table form a thread: one
+subject for the whole game, and In-Reply-To/References pointing at the previous ones.
+"""
 
 import os
 import smtplib
@@ -13,9 +18,11 @@ from urllib.parse import parse_qs, unquote, urlparse
 import jinja2
 
 import config
+from store import TableStore
 from tables.notices import MailSettings
 
-CLAIM_SECONDS = 300     # how long one attempt may hold an email before another may try
+CLAIM_SECONDS = 120     # how long one attempt may hold an email before another may try
+SMTP_TIMEOUT = 10       # seconds: a hung SMTP server costs a mail job this long, then it retries
 TEMPLATES = Path(__file__).resolve().parent.parent / "mail_templates"
 _env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=jinja2.select_autoescape(["html"]),
                           trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
@@ -30,21 +37,51 @@ def new_message_id(settings: config.Settings) -> str:
     return make_msgid(domain=settings.reply_address_domain)
 
 
-def render(kind: str, content: dict[str, Any], settings: config.Settings, message_id: str) -> EmailMessage:
+def message_id(settings: config.Settings, table_id: str, name: str) -> str:
+    """The id of one email of a table, the same every time it is rendered (a retry, a rerun)."""
+    return f"<{table_id}.{name}@{settings.reply_address_domain}>"
+
+
+def render(kind: str, content: dict[str, Any], settings: config.Settings, msgid: str,
+           store: TableStore | None = None, replying_to: tuple[str, list[str]] | None = None) -> EmailMessage:
+    """The email of ``kind``. With ``store``, an email to a seat joins the seat's thread at its
+    table; ``replying_to`` is (Message-ID, References) of the player's email it answers."""
     message = EmailMessage()
-    message["Subject"] = _env.get_template(f"{kind}.subject.txt").render(**content).strip()
+    message["Subject"] = _header(_env.get_template(f"{kind}.subject.txt").render(**content))
     message["From"] = settings.mail_from
     message["To"] = content["to"]
     message["Date"] = formatdate(localtime=False)
-    message["Message-ID"] = message_id
+    message["Message-ID"] = msgid
+    message["Auto-Submitted"] = "auto-generated"
+    message["X-PBEM-Kind"] = kind
     if content.get("reply_to"):
         message["Reply-To"] = content["reply_to"]
-    for header, key in (("X-PBEM-Table", "table"), ("X-PBEM-Seat", "seat")):
-        if content.get(key):
-            message[header] = content[key]
+    if content.get("unsubscribe"):
+        message["List-Unsubscribe"] = f"<{content['unsubscribe']}>"
+        message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    for header, key in (("X-PBEM-Table", "table"), ("X-PBEM-Seat", "seat"), ("X-PBEM-Seq", "seq")):
+        if content.get(key) is not None:
+            message[header] = str(content[key])
+    table, seat = content.get("table"), content.get("seat")
+    earlier = store.thread(table, seat) if store is not None and table and seat else []
+    references = list(earlier)
+    parent = earlier[-1] if earlier else None
+    if replying_to:
+        parent = replying_to[0]
+        references += [r for r in [*replying_to[1], replying_to[0]] if r not in references]
+    if parent:
+        message["In-Reply-To"] = parent
+        message["References"] = " ".join(references[-12:])
     message.set_content(_env.get_template(f"{kind}.txt").render(**content))
     message.add_alternative(_env.get_template(f"{kind}.html").render(**content), subtype="html")
+    if store is not None and table and seat:
+        store.add_to_thread(table, seat, [*([replying_to[0]] if replying_to else []), msgid])
     return message
+
+
+def _header(text: str) -> str:
+    """One line: a value from a player (a name) must never split a header."""
+    return " ".join(text.split())
 
 
 def send(message: EmailMessage, settings: config.Settings) -> str:
@@ -55,10 +92,10 @@ def send(message: EmailMessage, settings: config.Settings) -> str:
     query = parse_qs(url.query)
     port = url.port or (465 if url.scheme == "smtps" else 25)
     if url.scheme == "smtps":
-        client: smtplib.SMTP = smtplib.SMTP_SSL(url.hostname or "127.0.0.1", port, timeout=30,
+        client: smtplib.SMTP = smtplib.SMTP_SSL(url.hostname or "127.0.0.1", port, timeout=SMTP_TIMEOUT,
                                                 context=ssl.create_default_context())
     else:
-        client = smtplib.SMTP(url.hostname or "127.0.0.1", port, timeout=30)
+        client = smtplib.SMTP(url.hostname or "127.0.0.1", port, timeout=SMTP_TIMEOUT)
     with client:
         if query.get("starttls", ["0"])[0] in ("1", "true", "yes"):
             client.starttls(context=ssl.create_default_context())

@@ -1,4 +1,9 @@
-"""Enqueueing jobs with deterministic ids, so the same job is never queued twice."""
+"""Enqueueing jobs with deterministic ids, so the same job is never queued twice.
+
+Two rq queues: the table jobs (replies, deadlines, host decisions, vacations) and the mail
+queue (every email sent), so that a slow or hung SMTP server only ever holds up mail. Results
+are not kept (``result_ttl=0``); failures are, for a week, for whoever runs the server.
+"""
 
 import hashlib
 from datetime import datetime, timezone
@@ -10,30 +15,42 @@ from rq.serializers import JSONSerializer
 
 import config
 
+FAILURES_KEPT = 7 * 86400
+
 
 def queue(connection: redis.Redis, settings: config.Settings) -> Queue:
     return Queue(settings.queue_name, connection=connection, serializer=JSONSerializer)
 
 
-def _enqueue(q: Queue, function: str, job_id: str, *args: object, retry: Retry | None = None) -> bool:
+def mail_queue(connection: redis.Redis, settings: config.Settings) -> Queue:
+    return Queue(f"{settings.queue_name}-mail", connection=connection, serializer=JSONSerializer)
+
+
+def mail_retry(settings: config.Settings) -> Retry:
+    return Retry(max=len(settings.mail_retry_intervals), interval=settings.mail_retry_intervals)
+
+
+def _enqueue(q: Queue, function: str, job_id: str | None, *args: object, retry: Retry | None = None) -> bool:
     try:
-        q.enqueue(function, *args, job_id=job_id, unique=True, retry=retry, result_ttl=3600, failure_ttl=7 * 86400)
+        q.enqueue(function, *args, job_id=job_id, unique=job_id is not None, retry=retry, result_ttl=0,
+                  failure_ttl=FAILURES_KEPT)
     except DuplicateJobError:
         return False
     return True
 
 
-def enqueue_advance(connection: redis.Redis, settings: config.Settings, table_id: str, seq: int) -> bool:
-    """Run the table's automatic steps and email whoever is then waited on."""
-    return _enqueue(queue(connection, settings), "workers.jobs.advance_job", f"advance-{table_id}-{seq}", table_id)
-
-
 def enqueue_notify(connection: redis.Redis, settings: config.Settings, table_id: str, kind: str, seq: int,
                    seat: str) -> bool:
     """One email per (table, kind, seq, seat), retried with backoff while SMTP is down."""
-    retry = Retry(max=len(settings.mail_retry_intervals), interval=settings.mail_retry_intervals)
-    return _enqueue(queue(connection, settings), "workers.jobs.notify_job",
-                    f"mail-{table_id}-{kind}-{seq}-{seat}", table_id, kind, seq, seat, retry=retry)
+    return _enqueue(mail_queue(connection, settings), "workers.jobs.notify_job",
+                    f"mail-{table_id}-{kind}-{seq}-{seat}", table_id, kind, seq, seat, retry=mail_retry(settings))
+
+
+def enqueue_send(connection: redis.Redis, settings: config.Settings, job_id: str, raw_b64: str,
+                 table_id: str | None, receipt: str | None) -> bool:
+    """Send an email already written (an answer to a reply), retried while SMTP is down."""
+    return _enqueue(mail_queue(connection, settings), "workers.jobs.send_job", job_id, raw_b64, table_id,
+                    receipt, retry=mail_retry(settings))
 
 
 def player_key(email: str) -> str:
@@ -42,12 +59,12 @@ def player_key(email: str) -> str:
 
 
 def schedule(connection: redis.Redis, settings: config.Settings, at: float, function: str, job_id: str,
-             *args: object) -> bool:
+             *args: object, mail: bool = False) -> bool:
     """Run ``function`` at time ``at`` (rq's scheduler, in the worker); once per job id."""
     when = datetime.fromtimestamp(at, tz=timezone.utc)
+    q = mail_queue(connection, settings) if mail else queue(connection, settings)
     try:
-        queue(connection, settings).enqueue_at(when, function, *args, job_id=job_id, unique=True,
-                                               result_ttl=3600, failure_ttl=7 * 86400)
+        q.enqueue_at(when, function, *args, job_id=job_id, unique=True, result_ttl=0, failure_ttl=FAILURES_KEPT)
     except DuplicateJobError:
         return False
     return True
@@ -55,11 +72,23 @@ def schedule(connection: redis.Redis, settings: config.Settings, at: float, func
 
 def enqueue_vacation(connection: redis.Redis, settings: config.Settings, email: str, until: float) -> None:
     """Move the player's deadlines and tell the other players."""
-    queue(connection, settings).enqueue("workers.timers.vacation_job", email, until, result_ttl=3600,
-                                        failure_ttl=7 * 86400)
+    _enqueue(queue(connection, settings), "workers.timers.vacation_job", None, email, until)
 
 
 def enqueue_host_decision(connection: redis.Redis, settings: config.Settings, table_id: str, seat: str, edge: int,
                           action: str) -> bool:
     return _enqueue(queue(connection, settings), "workers.timers.host_decision_job",
                     f"host-{table_id}-{seat}-{edge}-{action}", table_id, seat, edge, action)
+
+
+def enqueue_deadline(connection: redis.Redis, settings: config.Settings, table_id: str, seat: str, edge: int,
+                     deadline: float, now: float) -> bool:
+    return _enqueue(queue(connection, settings), "workers.timers.deadline_job",
+                    f"sweep-{table_id}-{seat}-{edge}-{deadline:.0f}", table_id, seat, edge, deadline, now)
+
+
+def enqueue_receive_job(connection: redis.Redis, settings: config.Settings, raw_b64: str,
+                        recipients: list[str], envelope_sender: str | None) -> None:
+    """An inbound email, to apply and answer (retried if the worker fails half-way)."""
+    _enqueue(queue(connection, settings), "workers.inbound.receive_job", None, raw_b64, recipients, envelope_sender,
+             retry=mail_retry(settings))

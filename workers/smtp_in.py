@@ -25,7 +25,7 @@ class ReplyHandler:
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         enqueue_receive(self.connection, self.settings, envelope.original_content or envelope.content,
-                        list(envelope.rcpt_tos))
+                        list(envelope.rcpt_tos), envelope.mail_from)
         return "250 Message accepted"
 
 

@@ -11,7 +11,7 @@ PLAYERS = {"mcworld": {"name": "Ann", "email": "ann@example.org"},
 
 
 def turn_emails(inbox, seat):
-    return [m for m in inbox.to(PLAYERS[seat]["email"]) if str(m["Subject"]).endswith("your turn")]
+    return [m for m in inbox.to(PLAYERS[seat]["email"]) if m["X-PBEM-Kind"] == "your_turn"]
 
 
 def numbered_options(text):
@@ -33,7 +33,7 @@ def test_a_whole_match_from_the_emails(live_server, run_worker, smtp_server):
         if len(mails) > emailed[seat]:           # a new edge: the seat was emailed, read that email
             emailed[seat] = len(mails)
             text = inbox.text(mails[-1])
-            assert f"(move {view['seq']})" in text
+            assert f"move {view['seq']}." in text
             options = numbered_options(text)
         else:                                    # the same turn goes on: the API's answer lists the options
             mine = requests.get(f"{live_server}/tables/{table}/view",
@@ -54,11 +54,11 @@ def test_a_whole_match_from_the_emails(live_server, run_worker, smtp_server):
     assert sum(emailed.values()) >= 6            # at least a few turns each, over a whole match
     for seat in PLAYERS:                         # no 'your turn' email ever went to a seat not waited on
         for message in turn_emails(inbox, seat):
-            assert f"({seat}): your turn" in str(message["Subject"])
+            assert str(message["Subject"]).endswith(f"({seat})") and message["X-PBEM-Seat"] == seat
     export = requests.get(f"{live_server}/tables/{table}/export").text
     seed = re.search(r'"seed":"([0-9a-f]{64})"', export).group(1)
     for seat in PLAYERS:
-        over = [m for m in inbox.to(PLAYERS[seat]["email"]) if str(m["Subject"]).endswith("game over")]
+        over = [m for m in inbox.to(PLAYERS[seat]["email"]) if m["X-PBEM-Kind"] == "game_over"]
         assert len(over) == 1 and seed in inbox.text(over[0])
     imported = requests.post(f"{live_server}/tables/import", data=export.encode()).json()
     again = requests.get(f"{live_server}/tables/{imported['id']}/export").content

@@ -19,7 +19,7 @@ def pick(seat, options, chooser):
 
 
 def turn_emails(inbox, seat):
-    return [m for m in inbox.to(PLAYERS[seat]["email"]) if str(m["Subject"]).endswith("your turn")]
+    return [m for m in inbox.to(PLAYERS[seat]["email"]) if m["X-PBEM-Kind"] == "your_turn"]
 
 
 def test_a_whole_one_deck_game_with_plots_resolved_by_the_worker(live_server, run_worker, smtp_server):
@@ -36,7 +36,7 @@ def test_a_whole_one_deck_game_with_plots_resolved_by_the_worker(live_server, ru
         if seat != waited:                                     # a new edge: that side was emailed
             assert turn_emails(inbox, seat), f"{seat} was not emailed"
             text = inbox.text(turn_emails(inbox, seat)[-1])
-            assert f"(move {view['seq']})" in text and "Your hand (" in text
+            assert f"move {view['seq']}." in text and "Your hand (" in text
             waited = seat
         mine = requests.get(f"{live_server}/tables/{table}/view",
                             headers={"Authorization": f"Bearer {tokens[seat]}"}).json()
@@ -53,7 +53,7 @@ def test_a_whole_one_deck_game_with_plots_resolved_by_the_worker(live_server, ru
     resolutions = [e for e in log if e["by"] == "system" and e["seq"] > 1 and "move" in e]
     assert len(resolutions) >= 5, "the worker resolved no plots"
     for seat in PLAYERS:
-        over = [m for m in inbox.to(PLAYERS[seat]["email"]) if str(m["Subject"]).endswith("game over")]
+        over = [m for m in inbox.to(PLAYERS[seat]["email"]) if m["X-PBEM-Kind"] == "game_over"]
         assert len(over) == 1
     export = requests.get(f"{live_server}/tables/{table}/export").content
     report = requests.post(f"{live_server}/verify", data=export).json()

@@ -10,7 +10,7 @@ PLAYERS = {"us": {"name": "Uma", "email": "uma@example.org"},
 
 
 def turn_emails(inbox, seat):
-    return [m for m in inbox.to(PLAYERS[seat]["email"]) if str(m["Subject"]).endswith("your turn")]
+    return [m for m in inbox.to(PLAYERS[seat]["email"]) if m["X-PBEM-Kind"] == "your_turn"]
 
 
 def test_an_event_asks_the_other_side_which_is_emailed(live_server, run_worker, smtp_server):
@@ -30,7 +30,7 @@ def test_an_event_asks_the_other_side_which_is_emailed(live_server, run_worker, 
         if seat != previous and view["state"]["phase"] in PLAYERS and view["state"]["phase"] != seat:
             # the other side's action phase, yet this side is now asked: by an event
             last = turn_emails(inbox, seat)[-1]
-            assert f"(move {view['seq']})" in inbox.text(last), "the side asked by an event was not emailed"
+            assert f"move {view['seq']}." in inbox.text(last), "the side asked by an event was not emailed"
             assert prompt["text"] in inbox.text(last)
             asked_out_of_phase.append(prompt["text"])
         previous = seat

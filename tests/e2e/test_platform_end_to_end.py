@@ -18,7 +18,7 @@ def test_a_whole_game_by_http_with_emails_to_the_waiting_seat_only(live_server, 
         if view["status"] == "finished":
             break
         (waiting,) = [p["seat"] for p in view["prompts"]]
-        turn_mail = [m for m in inbox.to(address[waiting]) if str(m["Subject"]).endswith("your turn")]
+        turn_mail = [m for m in inbox.to(address[waiting]) if m["X-PBEM-Kind"] == "your_turn"]
         assert turn_mail, f"{waiting} was not emailed"
         latest = turn_mail[-1]
         text = inbox.text(latest)
@@ -28,12 +28,12 @@ def test_a_whole_game_by_http_with_emails_to_the_waiting_seat_only(live_server, 
                                         "Idempotency-Key": str(view["seq"])})
         assert answer.status_code == 201
         run_worker()
-        after = len([m for m in inbox.to(address[waiting]) if str(m["Subject"]).endswith("your turn")])
+        after = len([m for m in inbox.to(address[waiting]) if m["X-PBEM-Kind"] == "your_turn"])
         assert after == len(turn_mail), "the seat that just moved was emailed 'your turn' again"
     seed = requests.get(f"{live_server}/tables/{table}/export").text.splitlines()[0]
     assert '"seed":' in seed
     for who in address.values():
-        over = [m for m in inbox.to(who) if str(m["Subject"]).endswith("game over")]
+        over = [m for m in inbox.to(who) if m["X-PBEM-Kind"] == "game_over"]
         assert len(over) == 1
     full = requests.get(f"{live_server}/tables/{table}/export").content
     imported = requests.post(f"{live_server}/tables/import", data=full).json()

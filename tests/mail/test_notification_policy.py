@@ -10,8 +10,7 @@ NORA = "nora@example.org"
 
 
 def turns(inbox, address=NORA):
-    return [m for m in inbox.to(address) if "your turn" in str(m["Subject"]) or "games are waiting" in
-            str(m["Subject"])]
+    return [m for m in inbox.to(address) if m["X-PBEM-Kind"] in ("your_turn", "combined")]
 
 
 def test_the_api_sets_a_policy_per_table_or_everywhere(client):
@@ -85,4 +84,5 @@ def test_turns_held_during_an_outage_go_out_as_one_email(client, run_worker, smt
     play(client, *tables_[0], "north")
     play(client, *tables_[0], "south")
     run_worker()                                                # and mail is back to one email a turn
-    assert str(turns(smtp_server.inbox)[-1]["Subject"]).endswith("(north): your turn")
+    assert turns(smtp_server.inbox)[-1]["X-PBEM-Kind"] == "your_turn"
+    assert turns(smtp_server.inbox)[-1]["X-PBEM-Seat"] == "north"

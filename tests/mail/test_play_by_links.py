@@ -40,7 +40,7 @@ def test_a_whole_clash_game_played_only_by_clicking_links(client, run_worker, sm
             break
         seat = view["prompts"][0]["seat"]
         email = latest(inbox, CLASH[seat]["email"])
-        if str(email["Message-ID"]) not in used and str(email["Subject"]).endswith("your turn"):
+        if str(email["Message-ID"]) not in used and email["X-PBEM-Kind"] == "your_turn":
             used.add(str(email["Message-ID"]))
             choices = list(links(inbox, email).values())
         else:

@@ -30,7 +30,8 @@ def running(redis_client, table, seat="north"):
 
 
 def subjects(inbox, address):
-    return [str(m["Subject"]) for m in inbox.to(address)]
+    """Each email's kind and first line (the subject is the same for a whole game)."""
+    return [f"{m['X-PBEM-Kind']}: {inbox.text(m).splitlines()[0]}" for m in inbox.to(address)]
 
 
 def test_a_live_clock_gives_24_hours_and_a_reminder_one_hour_before(client, run_worker, redis_client,
@@ -42,7 +43,8 @@ def test_a_live_clock_gives_24_hours_and_a_reminder_one_hour_before(client, run_
     assert reminder_job(table, "north", edge, deadline, now=deadline - HOUR) == "sent"
     assert reminder_job(table, "north", edge, deadline, now=deadline - HOUR) == "already sent"
     reminder = latest(smtp_server.inbox, "nora@example.org")
-    assert str(reminder["Subject"]) == f"Duel #{table} (north): 1 hour left for your move"
+    assert reminder["X-PBEM-Kind"] == "reminder" and str(reminder["Subject"]) == f"Duel #{table} (north)"
+    assert "you have 1 hour left" in smtp_server.inbox.text(reminder)
     assert "the game will wait for you" in smtp_server.inbox.text(reminder)
     assert "1. add 1" in smtp_server.inbox.text(reminder)
 
@@ -65,8 +67,10 @@ def test_at_a_timeout_the_game_waits_and_everyone_is_told(client, run_worker, re
     edge, _, deadline = running(redis_client, table)
     assert deadline_job(table, "north", edge, deadline, now=deadline - 5) == "not yet"
     assert deadline_job(table, "north", edge, deadline, now=deadline + 5) == "timed out: wait"
-    assert subjects(smtp_server.inbox, "nora@example.org")[-1] == f"Duel #{table} (north): your time ran out"
-    assert subjects(smtp_server.inbox, "sam@example.org")[-1] == f"Duel #{table} (south): Nora ran out of time"
+    assert subjects(smtp_server.inbox, "nora@example.org")[-1] == \
+        f"timeout: Nora, your time for a move in Duel #{table} ran out."
+    assert subjects(smtp_server.inbox, "sam@example.org")[-1] == \
+        f"timeout: Sam, Nora (north) ran out of time in Duel #{table}."
     assert deadline_job(table, "north", edge, deadline, now=deadline + 5) == "moved in time"   # once
     assert client.get(f"/tables/{table}/log").json["seq"] == 3
 
@@ -80,7 +84,7 @@ def test_at_a_timeout_a_bot_can_play_the_turn(client, run_worker, redis_client, 
     assert log[0]["by"] == "north" and log[0]["text"].startswith("(out of time: a bot decides for north)")
     assert "A bot played that turn for you" in smtp_server.inbox.text(latest(smtp_server.inbox, "nora@example.org"))
     run_worker()
-    assert subjects(smtp_server.inbox, "sam@example.org")[-1].endswith("(south): your turn")
+    assert subjects(smtp_server.inbox, "sam@example.org")[-1].startswith("your_turn:")
 
 
 def test_at_a_timeout_the_host_decides_by_link(client, run_worker, redis_client, smtp_server):
@@ -153,7 +157,7 @@ def test_the_sweep_catches_a_deadline_whose_job_was_lost(client, run_worker, red
     assert timers.sweep(current(), deadline - 10) == 0
     assert timers.sweep(current(), deadline + 10) == 1
     run_worker()
-    assert subjects(smtp_server.inbox, "nora@example.org")[-1].endswith("your time ran out")
+    assert subjects(smtp_server.inbox, "nora@example.org")[-1].endswith("ran out.")
     assert timers.sweep(current(), deadline + 20) == 0
 
 

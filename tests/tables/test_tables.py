@@ -145,8 +145,8 @@ def test_an_advance_killed_half_way_and_run_again_leaves_the_log_of_a_clean_run(
         return real_append(*args, **kwargs)
 
     crashing.append = append_then_die
-    with pytest.raises(Crash):
-        tables.advance(crashing, twin.id, now=1000.0)
+    with pytest.raises(Crash):                         # two decisions a write: it dies at the third write
+        tables.advance(crashing, twin.id, now=1000.0, batch=2)
     assert 0 < crashing.seq(twin.id) < clean_store.seq(clean.id)
     crashing.append = real_append
     tables.advance(crashing, twin.id, now=1000.0)

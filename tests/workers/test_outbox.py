@@ -16,7 +16,7 @@ def test_mail_goes_to_the_outbox_and_the_cli_lists_and_prints_it(monkeypatch, tm
     files = sorted((tmp_path / "outbox").glob("*.eml"))
     assert len(files) == 3           # two invitations, one "your turn"
     listing = CliRunner().invoke(main, ["outbox"]).output
-    assert f"Duel #{table} (north): your turn" in listing
-    number = next(line.split(".")[0].strip() for line in listing.splitlines() if "your turn" in line)
+    assert f"Duel #{table} (north)  [your turn]" in listing
+    number = next(line.split(".")[0].strip() for line in listing.splitlines() if "[your turn]" in line)
     printed = CliRunner().invoke(main, ["outbox", number]).output
     assert "1. add 1" in printed and "http://pbem.test/play/" in printed
