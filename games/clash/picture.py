@@ -128,7 +128,8 @@ def _field(d: Drawing, g, view, field, x, y) -> None:
         else:
             _face_up(d, f, cell, x, y)
     else:
-        note = "blocked: a tile here loses its effect" if cell.get("blocked") else "empty"
+        note = ("blocked: a tile here loses its effect" if cell.get("blocked")
+                else "empty: a tile here has Security (UN)" if cell.get("stabilized") else "empty")
         for i, line in enumerate(wrap(note, 11, CELL - 24, 3)):
             d.text(f, x + CELL / 2, y + CELL / 2 + i * 14, line, 11, anchor="middle", fill=GREY)
     if cell.get("stabilized"):

@@ -38,8 +38,8 @@ def picture(view: dict, seat: str | None) -> str:
         return Drawing(WIDTH, 40, "Labyrinth: no game yet").tostring()
     d = Drawing(WIDTH, 100, f"Labyrinth, {view['scenario_name']}, turn {view['turn']}", class_="labyrinth")
     draw_header(d, view, seat)
-    bottom = draw_map(d, view)
-    y = draw_tracks(d, view, bottom + 10)
+    bottom, more = draw_map(d, view)
+    y = draw_tracks(d, view, bottom + 10, more)
     y = draw_hand(d, view, seat, y + 10)
     d.resize(y + 8)
     return d.tostring()
@@ -71,6 +71,14 @@ def map_bottom() -> float:
     return max(box(n)[1] + box(n)[3] for n in D.NAMES)
 
 
+def pair(a: str, b: str) -> str:
+    """The name of a link, the same whichever end comes first: 'Iran|Iraq'."""
+    return "|".join(sorted((a, b)))
+
+
+FAR = {pair(*key.split("|")): ends for key, ends in LAYOUT["far_links"].items()}
+
+
 def links() -> list[tuple[str, str]]:
     """Every printed adjacency once (Schengen is drawn as a region, not as lines)."""
     seen = set()
@@ -83,21 +91,30 @@ def links() -> list[tuple[str, str]]:
 # ---------------------------------------------------------------- the map
 
 
-def draw_map(d: Drawing, view: dict) -> float:
+def draw_map(d: Drawing, view: dict) -> tuple[float, list[str]]:
+    """The map; returns its bottom and, for the boxes too small for all their notes, the notes
+    in full (drawn under the map)."""
     layer = d.group(None, id="map")
     _regions(d, layer)
     _links(d, layer, view)
-    for name in D.NAMES:
-        _country(d, layer, name, view)
+    more = [line for name in D.NAMES if (line := _country(d, layer, name, view))]
     _far_links(d, layer, view)
     legend(d, layer, point(*LAYOUT["legend_at"]), GRID)
-    return map_bottom()
+    return map_bottom(), more
 
 
 def _pads(d, parent, names, pad, **attrs):
-    for name in names:
-        x, y, w, h = box(name)
-        d.rect(parent, x - pad, y - pad, w + 2 * pad, h + 2 * pad, crisp=True, **attrs)
+    """The boxes grown by `pad`, those side by side in a row drawn as one rectangle."""
+    rects = sorted((y - pad, x - pad, w + 2 * pad, h + 2 * pad) for x, y, w, h in map(box, names))
+    merged = []
+    for y, x, w, h in rects:
+        if merged and merged[-1][0] == y and merged[-1][3] == h and x <= merged[-1][1] + merged[-1][2]:
+            last = merged[-1]
+            merged[-1] = (y, last[1], max(last[2], x + w - last[1]), h)
+        else:
+            merged.append((y, x, w, h))
+    for y, x, w, h in merged:
+        d.rect(parent, x, y, w, h, crisp=True, **attrs)
 
 
 def _regions(d: Drawing, layer) -> None:
@@ -113,29 +130,28 @@ def _regions(d: Drawing, layer) -> None:
     _pads(d, schengen, D.SCHENGEN, pad, fill=style["fill"], stroke=style["stroke"], stroke_width=2.5,
           stroke_dasharray="6 3")
     _pads(d, schengen, D.SCHENGEN, pad, fill=style["fill"])
-    labels = [("Schengen", style["label_at"], style["stroke"])] + [
-        (r["name"], r["label_at"], r.get("ink", "#8c8273")) for r in LAYOUT["regions"] if "label_at" in r]
-    for text, at, ink in labels:
+    labels = [(schengen, ["SCHENGEN"], style["label_at"], style["stroke"])] + [
+        (group, r.get("label", [r["name"].upper()]), r["label_at"], r.get("ink", "#8c8273"))
+        for r in LAYOUT["regions"] if "label_at" in r]
+    for parent, lines, at, ink in labels:
         x, y = point(*at)
-        words = text.upper().split(" AND ")
-        for i, line in enumerate(words):
-            d.text(group if text != "Schengen" else schengen, x, y + (i - (len(words) - 1) / 2) * 13 + 4, line,
-                   10, bold=True, anchor="middle", fill=ink, letter_spacing=1, fit=GRID["dx"] - 4)
+        for i, line in enumerate(lines):
+            d.text(parent, x, y + (i - (len(lines) - 1) / 2) * 13 + 4, line, 10, bold=True, anchor="middle",
+                   fill=ink, letter_spacing=1, fit=GRID["dx"] - 4)
 
 
 def _links(d: Drawing, layer, view: dict) -> None:
     group = d.group(layer, id="links", stroke=LINE, stroke_width=2.5, fill="none", stroke_linecap="round")
     patriot = "Patriot Act" in view["countries"][D.US]["markers"]
     for a, b in links():
-        key = f"{a}|{b}" if f"{a}|{b}" in LAYOUT["routes"] or f"{a}|{b}" in LAYOUT["far_links"] else f"{b}|{a}"
+        if pair(a, b) in FAR:
+            continue
         cut = patriot and D.US in (a, b) and "Canada" not in (a, b)
         style = {"stroke_dasharray": "2 4", "stroke": "#c3c7cd"} if cut else {}
-        ids = {"data_link": f"{a}|{b}", "class_": "link cut" if cut else "link"}
-        if key in LAYOUT["far_links"]:
-            continue
-        first, last = key.split("|")
-        points = [centre(first)] + [point(*p) for p in LAYOUT["routes"].get(key, [])] + [centre(last)]
-        d.el(group, "polyline", points=" ".join(f"{x:.0f},{y:.0f}" for x, y in points), **style, **ids)
+        via = LAYOUT["routes"].get(f"{a}|{b}") or list(reversed(LAYOUT["routes"].get(f"{b}|{a}", [])))
+        points = [centre(a)] + [point(*p) for p in via] + [centre(b)]
+        d.el(group, "polyline", points=" ".join(f"{x:.0f},{y:.0f}" for x, y in points), data_link=pair(a, b),
+             class_="link cut" if cut else "link", **style)
 
 
 def _far_links(d: Drawing, layer, view: dict) -> None:
@@ -143,7 +159,7 @@ def _far_links(d: Drawing, layer, view: dict) -> None:
     when the Patriot Act cuts it)."""
     patriot = "Patriot Act" in view["countries"][D.US]["markers"]
     group = d.group(layer, id="far-links")
-    for key, ends in LAYOUT["far_links"].items():
+    for key, ends in FAR.items():
         cut = patriot and D.US in key.split("|")
         for name, text in ends.items():
             x, y, w, h = box(name)
@@ -154,7 +170,7 @@ def _far_links(d: Drawing, layer, view: dict) -> None:
             d.text(group, x + 10, y + h + 7.5, tab, 8.5, bold=True, fill=GREY)
 
 
-def _country(d: Drawing, layer, name: str, view: dict) -> None:
+def _country(d: Drawing, layer, name: str, view: dict) -> str | None:
     c = view["countries"][name]
     spec = D.COUNTRIES[name]
     x, y, w, h = box(name)
@@ -164,25 +180,20 @@ def _country(d: Drawing, layer, name: str, view: dict) -> None:
                 data_label=c.get("label", ""))
     d.title(g, _tooltip(name, c, spec))
     d.rect(g, x, y, w, h, crisp=True, fill=fill, stroke=INK if muslim else "#7d8590", stroke_width=2 if muslim else 1)
-    # name, with the printed Resources (dark when an oil exporter) and the Schengen link mark
-    right = x + w - 3
-    chips = []
+    label = LAYOUT["countries"][name].get("label", name)
+    d.text(g, x + 4, y + 13.5, label, 11.5, bold=True, fill=INK, fit=w - 8, class_="name")
+    _status(d, g, x + 3, y + 19, name, c, view)
+    rows = _pieces(d, g, x + 4, y + 38, w - 8, c)
+    # bottom right: the printed Resources (dark for an oil exporter) and the Schengen link mark
+    chips = [("S", "#dce8f7", "#2d5ea8")] if spec["schengen_link"] else []
     if spec["resources"]:
         chips.append((str(spec["resources"]), "#1d2733" if spec["oil"] else "#fff", "#fff" if spec["oil"] else INK))
+    right = x + w - 3
     for text, bg, fg in reversed(chips):
-        d.rect(g, right - 12, y + 3, 12, 12, rx=6, fill=bg, stroke=INK, stroke_width=0.8)
-        d.text(g, right - 6, y + 12.5, text, 9, bold=True, anchor="middle", fill=fg)
+        d.rect(g, right - 12, y + h - 14, 12, 12, rx=6, fill=bg, stroke=INK, stroke_width=0.8)
+        d.text(g, right - 6, y + h - 4.5, text, 9, bold=True, anchor="middle", fill=fg)
         right -= 14
-    label = LAYOUT["countries"][name].get("label", name)
-    d.text(g, x + 4, y + 13.5, label, 11.5, bold=True, fill=INK, fit=right - x - 6, class_="name")
-    _status(d, g, x + 4, y + 19, name, c, view)
-    _pieces(d, g, x + 4, y + 38, w - 8, c)
-    notes_width = w - 8
-    if spec["schengen_link"]:
-        d.rect(g, x + w - 15, y + h - 15, 12, 12, rx=6, fill="#dce8f7", stroke="#2d5ea8", stroke_width=0.8)
-        d.text(g, x + w - 9, y + h - 5.5, "S", 9, bold=True, anchor="middle", fill="#2d5ea8")
-        notes_width -= 14
-    _notes(d, g, x + 4, y + h - 4, notes_width, c)
+    return _notes(d, g, x + 4, y + h - 4, w - 8, right - x - 5, 3 - rows, name, c)
 
 
 def _badge(d, g, x, y, text, bg, fg, size=11, height=15, pad=4, min_w=15) -> float:
@@ -199,7 +210,7 @@ def _status(d, g, x, y, name, c, view) -> None:
         x = _badge(d, g, x, y, letter, bg, fg, size=13, height=17)
         if c["align"]:
             text, bg, fg = ALIGN[c["align"]]
-            _badge(d, g, x, y + 1.5, text, bg, fg, size=9.5, height=13.5, pad=3)
+            _badge(d, g, x - 1, y + 1.5, text, bg, fg, size=9, height=14, pad=2.5)
         return
     letter = GOV[D.fixed_gov(name)][0]
     if name == D.IRAN:
@@ -210,7 +221,7 @@ def _status(d, g, x, y, name, c, view) -> None:
     _badge(d, g, x, y, f"{letter} {word}", bg, fg, size=11, height=16, pad=4)
 
 
-def _pieces(d, g, x, y, width, c) -> None:
+def _pieces(d, g, x, y, width, c) -> int:
     """Troops (blue squares), active cells (filled red circles), sleepers (red rings), cadre
     (a dashed ring), plots (black squares: the value, or "?" face down), each with its number."""
     items = []
@@ -224,11 +235,12 @@ def _pieces(d, g, x, y, width, c) -> None:
         items.append(("cadre", None))
     for value in c["plots"]:
         items.append(("plot", value))
-    left, limit = x, x + width
+    left, limit, rows = x, x + width, 1 if items else 0
     for kind, value in items:
         if x + _piece_width(kind, value) > limit:
-            x, y = left, y + 16
+            x, y, rows = left, y + 16, rows + 1
         x = _piece(d, g, x, y, kind, value)
+    return rows
 
 
 def _piece_width(kind, value) -> float:
@@ -260,27 +272,53 @@ def _piece(d, g, x, y, kind, value) -> float:
     return x + 12 + text_width(str(value), 14, True) + 4
 
 
-def _notes(d, g, x, baseline, width, c) -> None:
-    """The bottom line: Aid, Besieged Regime, Regime Change and the markers, cut with an ellipsis."""
-    parts = []
-    if c["aid"]:
-        parts.append(f"Aid {c['aid']}")
-    if c["besieged"]:
-        parts.append("Besieged")
-    if c["rc"]:
-        parts.append("RC")
+def _notes(d, g, x, baseline, width, last_width, lines, name, c) -> str | None:
+    """Aid, Besieged Regime, Regime Change and the markers, whole, on the lines the pieces left
+    free (the last one at `baseline`, narrower beside the chips). What does not fit is counted
+    ("+2") and the returned line lists everything for under the map."""
+    parts = [f"Aid {c['aid']}"] if c["aid"] else []
+    parts += ["Besieged"] if c["besieged"] else []
+    parts += [f"RC ({c['rc']})"] if c["rc"] else []
     parts += c["markers"]
     if not parts:
-        return
-    line = " · ".join(parts)
-    for shown in range(len(parts), 0, -1):
-        rest = len(parts) - shown
-        line = " · ".join(parts[:shown]) + (f" +{rest}" if rest else "")
-        if text_width(line, 8.5, True) <= width:
+        return None
+    rows, whole = fit_parts(parts, [width] * (lines - 1) + [last_width] if lines > 0 else [])
+    for i, line in enumerate(rows):
+        d.text(g, x, baseline - (len(rows) - 1 - i) * 10, line, 8.5, bold=True, fill="#5b3f8c", class_="notes")
+    return None if whole else f"{name}: {', '.join(parts)}"
+
+
+def fit_parts(parts: list[str], widths: list[float], size: float = 8.5) -> tuple[list[str], bool]:
+    """Parts joined by " · " into lines of the given widths, whole where they fit; a part too
+    long for a line of its own is cut with "…", and the last line ends with "+n" for the parts
+    left out. Returns the lines and whether they show everything."""
+    rows, shown, whole = [], 0, True
+    for i, width in enumerate(widths):
+        line = ""
+        while shown < len(parts):
+            trial = f"{line} · {parts[shown]}" if line else parts[shown]
+            if text_width(trial, size, True) > width:
+                break
+            line, shown = trial, shown + 1
+        if not line and shown < len(parts):  # one part longer than the line
+            last = i == len(widths) - 1 and shown + 1 < len(parts)
+            room = width - (text_width(f" +{len(parts) - shown - 1}", size, True) if last else 0)
+            line, shown, whole = clip(parts[shown], size, room), shown + 1, False
+        rows.append(line)
+    while rows and shown < len(parts):
+        tail = f" +{len(parts) - shown}"
+        if text_width(rows[-1] + tail, size, True) <= widths[len(rows) - 1] or " · " not in rows[-1]:
+            rows[-1] += tail
             break
-    else:
-        line = wrap(line, 8.5, width, 1, bold=True)[0]
-    d.text(g, x, baseline, line, 8.5, bold=True, fill="#5b3f8c", class_="notes")
+        rows[-1], shown = rows[-1].rsplit(" · ", 1)[0], shown - 1
+    return [r for r in rows if r], whole and shown == len(parts)
+
+
+def clip(text: str, size: float, width: float) -> str:
+    """The text cut to `width` with an ellipsis."""
+    while len(text) > 1 and text_width(text + "…", size, True) > width:
+        text = text[:-1]
+    return text.rstrip(" -") + "…"
 
 
 def _tooltip(name, c, spec) -> str:

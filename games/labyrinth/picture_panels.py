@@ -93,7 +93,9 @@ def _legend_item(d, g, x, y, item) -> float:
 # ---------------------------------------------------------------- tracks
 
 
-def draw_tracks(d: Drawing, view: dict, y: float) -> float:
+def draw_tracks(d: Drawing, view: dict, y: float, more: list[str] = ()) -> float:
+    """Prestige and Funding, troops, cells and postures, then a few lines of everything else
+    (`more`: the notes of boxes too small to hold them)."""
     g = d.group(None, id="tracks")
     panel = d.rect(g, 0, y - 4, d.width, 0, crisp=True, fill=PANEL, class_="panel")
     top = y
@@ -116,8 +118,10 @@ def draw_tracks(d: Drawing, view: dict, y: float) -> float:
         _tile(d, g, MARGIN + i * (width + 6), y, width, key, label, value, note, colour)
     y += 50
     lines = _track_lines(view)
+    if more:
+        lines.insert(0, ("On the map: " + "; ".join(more) + ".", True))
     for text, bold in lines:
-        for line in wrap(text, 10.5, d.width - 2 * MARGIN, 3, bold=bold):
+        for line in wrap(text, 10.5, d.width - 2 * MARGIN, 6, bold=bold):
             y += 14
             d.text(g, MARGIN, y, line, 10.5, bold=bold, fill=INK)
     panel.set("height", str(round(y - top + 12)))
@@ -128,14 +132,16 @@ def _track(d, g, x, y, label, value, size, band, colour, key) -> float:
     d.text(g, x, y + 10, f"{label} {value}", 12, bold=True, fill=INK)
     d.text(g, x + text_width(f"{label} {value}", 12, True) + 6, y + 10, band, 10.5, fill=GREY)
     cell = 21
-    for n in range(1, size + 1):
+    d.rect(g, x, y + 16, size * cell, 20, crisp=True, fill="#fff", stroke="#c9ced6")
+    d.el(g, "path", d="".join(f"M{x + n * cell},{y + 16}v20" for n in range(1, size)), stroke="#c9ced6",
+         shape_rendering="crispEdges")
+    for n in sorted({1, value, size}):
         cx = x + (n - 1) * cell
         on = n == value
-        d.rect(g, cx, y + 16, cell - 2, 20, crisp=True, fill=colour if on else "#fff",
-               stroke=colour if on else "#c9ced6", data_track=key if on else None)
-        if on or n in (1, size):
-            d.text(g, cx + (cell - 2) / 2, y + 30.5, str(n), 11 if on else 9.5, bold=on, anchor="middle",
-                   fill="#fff" if on else GREY)
+        if on:
+            d.rect(g, cx, y + 14, cell, 24, crisp=True, fill=colour, data_track=key, data_value=value)
+        d.text(g, cx + cell / 2, y + 30.5, str(n), 12 if on else 9.5, bold=on, anchor="middle",
+               fill="#fff" if on else GREY)
     return x + size * cell
 
 
@@ -224,12 +230,13 @@ def _card(d, g, x, y, w, h, card, seat) -> None:
 
 
 def short_text(n: int, seat) -> str:
-    """The card's effect, its first sentence: for an Unassociated card, the holder's side."""
+    """The card's effect as the holder plays it (an Unassociated card's own side's text, unless
+    that only says it is the same as the US's); the card shows as much as fits."""
     effect = D.CARDS[n]["effect"]
     if isinstance(effect, dict):
-        effect = effect.get(D.SIDE.get(seat, "US")) or next(iter(effect.values()))
-    first = effect.split(". ")[0].rstrip(".")
-    return first + "."
+        own = effect.get(D.SIDE.get(seat, "US"), "")
+        effect = effect["US"] if not own or own.startswith("Same") else own
+    return effect
 
 
 def _backs(d, g, x, y, seat, n) -> None:
