@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from games.labyrinth import GAME
 from games.labyrinth import data as D
-from games.labyrinth.picture import FAR, LAYOUT, box, links, pair
+from games.labyrinth.picture import FAR, LAYOUT, box, fit_parts, links, pair
 from tests.games.labyrinth.labyrinth_kit import make
 from tests.games.picture_kit import SVG, font_sizes, mid_game, parse, positions, texts, with_attr
 
@@ -77,7 +77,7 @@ def test_a_country_shows_governance_alignment_pieces_plots_and_markers():
     for word in ("Pakistan", "P", "Ally", "2", "1", "3", "?"):
         assert word in words, word
     notes = " ".join(e.text for e in pakistan.iter() if e.get("class") == "notes")
-    assert notes.endswith("(below)")  # a full box: its notes are under the map, in full
+    assert notes == "Aid 1 +3"  # a full box: its notes are under the map, in full
     tracks = " ".join(texts(next(e for e in root.iter() if e.get("id") == "tracks")))
     assert "On the map: Pakistan: Aid 1, Besieged, RC (green), FATA." in tracks
     kinds = [e.get("class") for e in pakistan.iter()]
@@ -96,6 +96,14 @@ def test_the_jihadist_sees_the_plot_value_and_its_own_hand():
     assert sorted(e.get("data-card") for e in with_attr(root, "data-card")) == ["48", "49"]
     assert any(D.card_name(48) in t for t in texts(root))
     assert [e.get("data-count") for e in with_attr(root, "data-count")] == ["2"]  # the US hand: a number
+
+
+def test_notes_show_whole_parts_and_count_the_rest():
+    assert fit_parts(["Aid 1", "RC (tan)"], [72, 53]) == (["Aid 1", "RC (tan)"], True)
+    assert fit_parts(["Indo-Pakistani Talks", "FATA", "Benazir Bhutto"], [72, 53]) == (
+        ["Indo-Pakistan…", "FATA +1"], False)
+    assert fit_parts(["Patriot Act", "NEST"], [60]) == (["Patriot Act +1"], False)
+    assert fit_parts(["Abu Sayyaf"], []) == ([], False)
 
 
 def test_essential_type_is_big_enough_for_a_phone():
