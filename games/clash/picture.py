@@ -17,15 +17,17 @@ from .tiles import TILES
 
 WIDTH = 640
 INK, GREY, PANEL = "#1d2733", "#6b7480", "#f4f5f7"
-SIDE = {"mcworld": {"name": "McWorld", "colour": "#c0392b", "tint": "#fbe3df"},
+SIDE = {"mcworld": {"name": "McWorld", "colour": "#1f5fa8", "tint": "#dde9f7"},
         "jihad": {"name": "Jihad", "colour": "#1e7b3c", "tint": "#dcf0e1"}}
-FACTION_TINT = {"mcworld": "#fbe3df", "jihad": "#dcf0e1", "neutral": "#eceff3", "start": "#f3ead2"}
+FACTION_TINT = {"mcworld": "#dde9f7", "jihad": "#dcf0e1", "neutral": "#eceff3", "start": "#f3ead2"}
+# what a tile does, in the few words a tile has room for (spec 8.1); "marked": the fields of its pattern
 EFFECT_WORDS = {
-    "destroy": "Destroys a tile", "missile": "Missile: destroys", "flip_one": "Turns one tile",
-    "flip_ray": "Turns a line", "flip_colour": "Turns the dots", "flip_all": "Turns all marked",
-    "discard": "Discards a tile", "repeat": "Repeats an effect", "agent": "Agent", "hacker": "Hacker",
-    "crisis": "Financial crisis", "bribe": "Bribe", "elections": "Elections", "security": "Security",
-    "stabilize": "UN: Security", "block": "Blocks effects", "kaboom": "KABOOOM", "protect": "Security on top",
+    "destroy": "Destroy 1 marked", "missile": "Destroy 1 with Security", "flip_one": "Flip 1 marked",
+    "flip_ray": "Flip a whole line", "flip_colour": "Flip white or black", "flip_all": "Flip all marked",
+    "discard": "Discard 1 marked", "repeat": "Repeat 1 marked", "agent": "Their zone → pile",
+    "hacker": "Pile → your zone", "crisis": "Your tile → your zone", "bribe": "Move a tile",
+    "elections": "Draw a neutral", "security": "Security", "stabilize": "Security to marked",
+    "block": "Blocks marked fields", "kaboom": "Lose if it backs you", "protect": "Security on top",
     "none": "",
 }
 CELL, GAP = 150, 8
@@ -191,7 +193,8 @@ def _arrow(d, f, x, y, facing, colour) -> None:
 
 
 def _icon(d, g, seat, cx, cy, r, fill=None) -> None:
-    """McWorld: arches; Jihad: a crescent (the shapes differ, not just the colours). r: half the width."""
+    """McWorld: arches; Jihad: a crescent (the shapes differ, not just the colours: blue and green,
+    as on the tiles, spec 8.1). r: half the width."""
     colour = fill or SIDE[seat]["colour"]
     if seat == "mcworld":
         top, foot, mid = cy - r, cy + 0.8 * r, cy + 0.2 * r
@@ -207,7 +210,7 @@ def _icon(d, g, seat, cx, cy, r, fill=None) -> None:
 
 def _shield(d, f, x, y, text) -> None:
     d.el(f, "path", d=f"M{x},{y} h18 v9 q0,9 -9,13 q-9,-4 -9,-13 z", fill="#2d5ea8")
-    d.text(f, x + 9, y + 12, text, 7.5 if len(text) > 2 else 8, bold=True, anchor="middle", fill="#fff")
+    d.text(f, x + 9, y + 12, text, 8, bold=True, anchor="middle", fill="#fff", class_="shield")
 
 
 def _reach(d, f, cell, x, y) -> None:
@@ -273,5 +276,5 @@ def _zones(d: Drawing, view: dict, y: float) -> float:
         y += 30
     unused = len(view.get("unused_neutrals") or [])
     d.text(g, 10, y + 12, f"Unused neutral tiles: {unused} (drawn at random). Tile colours: the side that owns it "
-           "(red McWorld, green Jihad, grey neutral).", 9.5, fill=GREY, fit=d.width - 20)
+           "(blue McWorld, green Jihad, grey neutral).", 9.5, fill=GREY, fit=d.width - 20)
     return y + 18

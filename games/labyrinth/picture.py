@@ -11,7 +11,7 @@ letters or words on coloured badges, pieces are shapes with numbers.
 import json
 from importlib import resources
 
-from games.core.svg import Drawing, slug, text_width, wrap
+from games.core.svg import Drawing, fit_size, slug, text_width
 
 from . import data as D
 from .picture_panels import draw_hand, draw_header, draw_tracks, legend
@@ -183,7 +183,7 @@ def _country(d: Drawing, layer, name: str, view: dict) -> str | None:
     label = LAYOUT["countries"][name].get("label", name)
     d.text(g, x + 4, y + 13.5, label, 11.5, bold=True, fill=INK, fit=w - 8, class_="name")
     _status(d, g, x + 3, y + 19, name, c, view)
-    rows = _pieces(d, g, x + 4, y + 38, w - 8, c)
+    rows = _pieces(d, g, x + 4, y + 37, w - 8, c)
     # bottom right: the printed Resources (dark for an oil exporter) and the Schengen link mark
     chips = [("S", "#dce8f7", "#2d5ea8")] if spec["schengen_link"] else []
     if spec["resources"]:
@@ -193,10 +193,13 @@ def _country(d: Drawing, layer, name: str, view: dict) -> str | None:
         d.rect(g, right - 12, y + h - 14, 12, 12, rx=6, fill=bg, stroke=INK, stroke_width=0.8)
         d.text(g, right - 6, y + h - 4.5, text, 9, bold=True, anchor="middle", fill=fg)
         right -= 14
-    return _notes(d, g, x + 4, y + h - 4, w - 8, right - x - 5, 3 - rows, name, c)
+    return _notes(d, g, x + 4, y + h - 3, w - 8, right - x - 5, 3 - rows, name, c)
 
 
-def _badge(d, g, x, y, text, bg, fg, size=11, height=15, pad=4, min_w=15) -> float:
+def _badge(d, g, x, y, text, bg, fg, size=11, height=15, pad=4, min_w=15, max_w=None) -> float:
+    """A word on a coloured ground; returns where the next one starts. The type shrinks to `max_w`."""
+    if max_w is not None:
+        size = fit_size(text, size, max_w - 2 * pad, bold=True)
     w = max(min_w, text_width(text, size, True) + 2 * pad)
     d.rect(g, x, y, w, height, rx=3, fill=bg)
     d.text(g, x + w / 2, y + height - 3.8, text, size, bold=True, anchor="middle", fill=fg)
@@ -205,12 +208,13 @@ def _badge(d, g, x, y, text, bg, fg, size=11, height=15, pad=4, min_w=15) -> flo
 
 def _status(d, g, x, y, name, c, view) -> None:
     """Governance and alignment (Muslim countries), posture (the others), as letters on colour."""
+    right = box(name)[0] + box(name)[2] - 2
     if D.is_muslim(name):
         letter, bg, fg, _ = GOV[c["gov"]]
         x = _badge(d, g, x, y, letter, bg, fg, size=13, height=17)
         if c["align"]:
             text, bg, fg = ALIGN[c["align"]]
-            _badge(d, g, x - 1, y + 1.5, text, bg, fg, size=9, height=14, pad=2.5)
+            _badge(d, g, x - 1, y + 1.5, text, bg, fg, size=9, height=14, pad=2.5, max_w=right - x + 1)
         return
     letter = GOV[D.fixed_gov(name)][0]
     if name == D.IRAN:
@@ -238,7 +242,7 @@ def _pieces(d, g, x, y, width, c) -> int:
     left, limit, rows = x, x + width, 1 if items else 0
     for kind, value in items:
         if x + _piece_width(kind, value) > limit:
-            x, y, rows = left, y + 16, rows + 1
+            x, y, rows = left, y + 15, rows + 1
         x = _piece(d, g, x, y, kind, value)
     return rows
 

@@ -41,12 +41,13 @@ def legend(d: Drawing, layer, origin, grid) -> None:
     y += 10
     d.text(g, x0, y, "How to read the map", 10.5, bold=True)
     rows = [
-        [("badge", "G", "#1f5fa8", "#fff"), ("t", "Good "), ("badge", "F", "#6d9fd6", "#fff"), ("t", "Fair "),
-         ("badge", "P", "#e39b2f", INK), ("t", "Poor "), ("badge", "IR", "#8e2b22", "#fff"), ("t", "Islamist Rule")],
+        [("badge", "G Good", "#1f5fa8", "#fff"), ("badge", "F Fair", "#6d9fd6", "#fff"),
+         ("badge", "P Poor", "#e39b2f", INK), ("badge", "IR Islamist Rule", "#8e2b22", "#fff")],
         [("badge", "Ally", "#1f5fa8", "#fff"), ("badge", "Neutral", "#8d949e", "#fff"),
-         ("badge", "Adversary", "#b23b30", "#fff"), ("t", " alignment")],
-        [("badge", "Hard", "#3c4a5e", "#fff"), ("badge", "Soft", "#f2c6c0", INK), ("t", " posture; "),
-         ("badge", "–", "#b9bec6", INK), ("t", " untested")],
+         ("badge", "Adversary", "#b23b30", "#fff"), ("t", " alignment; "), ("badge", "–", "#b9bec6", INK),
+         ("t", "untested")],
+        [("badge", "G Hard", "#3c4a5e", "#fff"), ("badge", "F Soft", "#f2c6c0", INK),
+         ("t", "printed governance, posture")],
         [("troops",), ("t", "troops "), ("active",), ("t", "active cells "), ("sleeper",), ("t", "sleepers "),
          ("cadre",), ("t", "cadre")],
         [("plot",), ("t", "plot (? face down) "), ("chip", "3", "#1d2733", "#fff"), ("t", "Resources (oil) "),
@@ -129,8 +130,7 @@ def draw_tracks(d: Drawing, view: dict, y: float, more: list[str] = ()) -> float
 
 
 def _track(d, g, x, y, label, value, size, band, colour, key) -> float:
-    d.text(g, x, y + 10, f"{label} {value}", 12, bold=True, fill=INK)
-    d.text(g, x + text_width(f"{label} {value}", 12, True) + 6, y + 10, band, 10.5, fill=GREY)
+    d.text(g, x, y + 10, f"{label} {value} · {band}", 12, bold=True, fill=INK)
     cell = 21
     d.rect(g, x, y + 16, size * cell, 20, crisp=True, fill="#fff", stroke="#c9ced6")
     d.el(g, "path", d="".join(f"M{x + n * cell},{y + 16}v20" for n in range(1, size)), stroke="#c9ced6",

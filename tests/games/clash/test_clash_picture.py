@@ -86,7 +86,7 @@ def test_every_tile_in_play_is_drawn_once_and_the_supply_only_counted():
     assert sorted(drawn) == sorted(on_board + elsewhere)
     assert set(drawn) <= set(ALL_TILES) and not set(covered) & set(drawn)
     assert not {t["id"] for t in view["unused_neutrals"]} & set(drawn)
-    assert min(font_sizes(root)) >= 9
+    assert min(font_sizes(root)) >= 8
 
 
 def test_the_picture_is_a_pure_function_of_the_view():
