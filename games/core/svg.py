@@ -53,17 +53,18 @@ def wrap(text: str, size: float, width: float, lines: int, bold: bool = False) -
         line = word
         if len(out) == lines:
             line = ""
-            out[-1] = _ellipsis(out[-1] + " " + " ".join(words[i:]), size, width, bold)
+            out[-1] = clip(out[-1] + " " + " ".join(words[i:]), size, width, bold)
             break
     if line:
         out.append(line)
-    return [_ellipsis(x, size, width, bold) if text_width(x, size, bold) > width else x for x in out]
+    return [clip(x, size, width, bold) if text_width(x, size, bold) > width else x for x in out]
 
 
-def _ellipsis(text: str, size: float, width: float, bold: bool) -> str:
-    while text and text_width(text + "…", size, bold) > width:
+def clip(text: str, size: float, width: float, bold: bool = False) -> str:
+    """The text cut to `width`, ending in an ellipsis."""
+    while len(text) > 1 and text_width(text + "…", size, bold) > width:
         text = text[:-1]
-    return text.rstrip(" ,;:") + "…"
+    return text.rstrip(" ,;:-") + "…"
 
 
 def slug(name: str) -> str:

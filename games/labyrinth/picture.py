@@ -11,7 +11,7 @@ letters or words on coloured badges, pieces are shapes with numbers.
 import json
 from importlib import resources
 
-from games.core.svg import Drawing, fit_size, slug, text_width
+from games.core.svg import Drawing, clip, fit_size, slug, text_width
 
 from . import data as D
 from .picture_panels import draw_hand, draw_header, draw_tracks, legend
@@ -30,7 +30,6 @@ ALIGN = {"Ally": ("Ally", "#1f5fa8", "#fff"), "Neutral": ("Neutral", "#8d949e", 
          "Adversary": ("Adversary", "#b23b30", "#fff")}
 POSTURE = {"Hard": ("Hard", "#3c4a5e", "#fff"), "Soft": ("Soft", "#f2c6c0", "#1d2733"),
            None: ("–", "#e4e7eb", "#1d2733")}
-RC = {"green": "#4d8a3a", "tan": "#b08a4f"}
 
 
 def picture(view: dict, seat: str | None) -> str:
@@ -307,7 +306,7 @@ def fit_parts(parts: list[str], widths: list[float], size: float = 8.5) -> tuple
         if not line and shown < len(parts):  # one part longer than the line
             last = i == len(widths) - 1 and shown + 1 < len(parts)
             room = width - (text_width(f" +{len(parts) - shown - 1}", size, True) if last else 0)
-            line, shown, whole = clip(parts[shown], size, room), shown + 1, False
+            line, shown, whole = clip(parts[shown], size, room, bold=True), shown + 1, False
         rows.append(line)
     while rows and shown < len(parts):
         tail = f" +{len(parts) - shown}"
@@ -316,13 +315,6 @@ def fit_parts(parts: list[str], widths: list[float], size: float = 8.5) -> tuple
             break
         rows[-1], shown = rows[-1].rsplit(" · ", 1)[0], shown - 1
     return [r for r in rows if r], whole and shown == len(parts)
-
-
-def clip(text: str, size: float, width: float) -> str:
-    """The text cut to `width` with an ellipsis."""
-    while len(text) > 1 and text_width(text + "…", size, True) > width:
-        text = text[:-1]
-    return text.rstrip(" -") + "…"
 
 
 def _tooltip(name, c, spec) -> str:
