@@ -20,7 +20,9 @@ def draw_header(d: Drawing, view: dict, seat) -> None:
     d.text(g, MARGIN, 19, title, 15, bold=True, fill="#fff", fit=d.width - 2 * MARGIN)
     who = {"us": "You play the US", "jihadist": "You play the Jihadist"}.get(seat, "Observer's view")
     if view.get("result"):
-        status = f"Game over: {view['result'].get('text', '')}"
+        winner = view["result"].get("winner")
+        status = f"Game over: {D.SIDE[winner]} wins" if winner in D.SEATS else "Game over"
+        status += " (below: why)" if view["result"].get("text") else ""
     elif view.get("waiting_for") in D.SEATS:
         mover = "you" if view["waiting_for"] == seat else D.SIDE[view["waiting_for"]]
         status = f"waiting for {mover}"
@@ -119,6 +121,8 @@ def draw_tracks(d: Drawing, view: dict, y: float, more: list[str] = ()) -> float
         _tile(d, g, MARGIN + i * (width + 6), y, width, key, label, value, note, colour)
     y += 50
     lines = _track_lines(view)
+    if view.get("result") and view["result"].get("text"):
+        lines.insert(0, (f"Game over: {view['result']['text']}", True))
     if more:
         lines.insert(0, ("On the map: " + "; ".join(more) + ".", True))
     for text, bold in lines:

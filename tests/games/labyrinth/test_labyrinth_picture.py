@@ -182,5 +182,8 @@ def test_a_finished_game_is_drawn_with_its_result():
         pass
     root = parse(draw(state, "us"))
     assert GAME.result(state) is not None
-    assert any(t.startswith("You play the US · Game over") for t in texts(root))
+    winner = {"us": "US", "jihadist": "Jihadist"}[GAME.result(state)["winner"]]
+    assert f"You play the US · Game over: {winner} wins (below: why)" in texts(root)
+    tracks = " ".join(texts(next(e for e in root.iter() if e.get("id") == "tracks")))
+    assert "Game over: " + GAME.result(state)["text"][:30] in tracks
     assert root.find(f"{SVG}title").text.startswith("Labyrinth")
