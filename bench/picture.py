@@ -26,7 +26,7 @@ WIDTH = 640
 
 @functools.cache
 def position() -> tuple[dict, str]:
-    state = mid_game(GAME, {"scenario": "lets_roll"}, b"bench picture", 240)
+    state = mid_game(GAME, {"scenario": "lets_roll"}, b"bench picture", 240, "us")
     view = GAME.view(state, "us")
     return view, GAME.picture(view, "us")
 

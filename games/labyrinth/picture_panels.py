@@ -249,5 +249,5 @@ def _backs(d, g, x, y, seat, n) -> None:
     h = d.group(g, id=f"hand-{seat}", data_hand=seat, data_count=n)
     for i in range(min(n, 9)):
         d.rect(h, x + i * 9, y, 16, 22, rx=2, fill=colour, stroke="#fff", stroke_width=1)
-    d.text(h, x + min(n, 9) * 9 + 16, y + 16, f"{D.SIDE[seat]} hand: {n} card{'s' if n != 1 else ''}", 12,
+    d.text(h, x + (min(n, 9) * 9 + 16 if n else 0), y + 16, f"{D.SIDE[seat]} hand: {n} card{'s' if n != 1 else ''}", 12,
            bold=True, fill=INK)

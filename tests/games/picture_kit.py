@@ -30,11 +30,12 @@ def positions(game: Game, options: dict, seed: bytes, every: int = 1, limit: int
     raise AssertionError("the game did not end")
 
 
-def mid_game(game: Game, options: dict, seed: bytes, decisions: int):
-    """The state after `decisions` random decisions (or at the end, if sooner)."""
+def mid_game(game: Game, options: dict, seed: bytes, decisions: int, seat: str | None = None):
+    """The state after `decisions` random decisions (or at the end, if sooner); with `seat`, the
+    first one from there on where that seat is asked to decide (so its email would go out)."""
     state = None
     for made, state in positions(game, options, seed):
-        if made >= decisions:
+        if made >= decisions and (seat is None or seat in game.prompts(state)):
             break
     return state
 

@@ -54,7 +54,7 @@ def screens(tmp_path_factory):
     (CLASH, {}, 30, "mcworld"),
 ])
 def test_a_mid_game_picture_renders_small_enough_for_an_email(game, options, decisions, seat, screens):
-    state = mid_game(game, options, f"screens {game.name}".encode(), decisions)
+    state = mid_game(game, options, f"screens {game.name}".encode(), decisions, seat)
     svg = game.picture(game.view(state, seat), seat)
     data = png(svg, 640)
     width, height = size(data)
