@@ -120,12 +120,15 @@ def check_open(state) -> None:
             assert field(root, cell["field"]).get("data-state") == "down"
 
 
+OPTIONS = st.fixed_dictionaries({name: st.sampled_from(spec["choices"]) for name, spec in GAME.options.items()})
+
+
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.binary(min_size=1, max_size=6))
-def test_every_seat_sees_the_same_open_board(seed):
+@given(seed=st.binary(min_size=1, max_size=6), options=OPTIONS)
+def test_every_seat_sees_the_same_open_board(seed, options):
     supply_seen = False
-    for _, state in positions(GAME, {}, seed, every=9):
+    for _, state in positions(GAME, options, seed, every=9):
         check_open(state)
         supply_seen |= len(state["box"]) > 1
-    assert supply_seen
+    assert supply_seen or options["neutrals"] == "none"
     assert set(NEUTRALS) >= set(state["box"])

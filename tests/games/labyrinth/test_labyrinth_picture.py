@@ -167,11 +167,12 @@ def check_hidden(state) -> int:
     return changed
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.binary(min_size=1, max_size=6), scenario=st.sampled_from(GAME.options["scenario"]["choices"]))
-def test_no_picture_shows_what_its_seat_may_not_see(seed, scenario):
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.binary(min_size=1, max_size=6), scenario=st.sampled_from(GAME.options["scenario"]["choices"]),
+       events=st.sampled_from(GAME.options["events"]["choices"]))
+def test_no_picture_shows_what_its_seat_may_not_see(seed, scenario, events):
     seen = 0
-    for _, state in positions(GAME, {"scenario": scenario}, seed, every=45):
+    for _, state in positions(GAME, {"scenario": scenario, "events": events}, seed, every=45):
         seen += check_hidden(state)
     assert seen  # there was something hidden to change
 
