@@ -1,6 +1,6 @@
 """`make bench`: every benchmark, each a ratio against its baseline measured in the same run."""
 
-from . import fold, move
+from . import fold, move, picture
 
 
 def main() -> None:
@@ -8,7 +8,9 @@ def main() -> None:
             ("fold of whole Clash matches vs json.loads", lambda: fold.run_game("clash")),
             # a whole 3-deck game: the Jihadist plots or recruits when it can, so the game runs the full deck
             ("fold of a whole 3-deck Labyrinth game (events on) vs json.loads",
-             lambda: fold.run_game("labyrinth", 0, {"decks": 3}, ("Plot", "Recruit")))]
+             lambda: fold.run_game("labyrinth", 0, {"decks": 3}, ("Plot", "Recruit"))),
+            ("SVG of a mid-game Labyrinth view vs json.dumps of it", picture.run_svg),
+            ("PNG (640 px) of a mid-game Labyrinth view vs json.dumps of it", picture.run_png)]
     for name, bench in runs:
         result = bench()
         verdict = "meets" if result["ratio"] <= result["goal"] else "MISSES"

@@ -5,6 +5,7 @@ from games.core import Game, IllegalMove, Rng
 from . import data as D
 from . import describe as describe_mod
 from . import notation, rules, setup
+from . import picture as picture_mod
 from . import view as view_mod
 from .evolve import evolve
 
@@ -45,6 +46,9 @@ class Labyrinth(Game):
 
     def describe(self, event):
         return describe_mod.describe(event)
+
+    def picture(self, view, seat):
+        return picture_mod.picture(view, seat)
 
     def result(self, state):
         if state is None or not state.get("result"):

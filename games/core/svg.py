@@ -1,0 +1,141 @@
+"""A small SVG toolkit for the games' pictures, on the standard library's ElementTree.
+
+ElementTree escapes every text and attribute, so a country, tile or card name can never break
+the document. Text widths are estimated from DejaVu Sans' advance widths (the font the PNG
+renderer uses; Verdana, the browsers' fallback, is as wide), so labels can be fitted to a box
+without measuring anything at run time.
+"""
+
+import xml.etree.ElementTree as ET
+
+SVG_NS = "http://www.w3.org/2000/svg"
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+# DejaVu Sans advance widths in em, by groups of characters (measured once; Bold is ~10% wider).
+_WIDTHS = (
+    (0.31, "ijlIJ,. '"),
+    (0.38, "/:;\\|f-()[]t!r\""),
+    (0.53, "*_`sz?cL"),
+    (0.60, "FkvxyPTYoae"),
+    (0.64, "EhnubdgpqS0123456789${}K"),
+    (0.69, "AVXZBRC"),
+    (0.77, "UNHDG&OQw"),
+    (0.84, "#+<=>^~M"),
+    (0.98, "%mW@"),
+)
+_EM = {c: w for w, chars in _WIDTHS for c in chars}
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """The estimated width of a line of text in user units."""
+    em = sum(_EM.get(c, 0.7) for c in text)
+    return em * size * (1.1 if bold else 1.0)
+
+
+def fit_size(text: str, size: float, width: float, bold: bool = False, smallest: float = 7.0) -> float:
+    """The largest font size not above `size` at which `text` fits in `width` (not below `smallest`)."""
+    w = text_width(text, size, bold)
+    if w <= width:
+        return size
+    return max(smallest, round(size * width / w, 1))
+
+
+def wrap(text: str, size: float, width: float, lines: int, bold: bool = False) -> list[str]:
+    """Words into at most `lines` lines of `width`; the last line ends in an ellipsis when cut."""
+    out, line = [], ""
+    words = text.split()
+    for i, word in enumerate(words):
+        trial = f"{line} {word}".strip()
+        if text_width(trial, size, bold) <= width or not line:
+            line = trial
+            continue
+        out.append(line)
+        line = word
+        if len(out) == lines:
+            line = ""
+            out[-1] = clip(out[-1] + " " + " ".join(words[i:]), size, width, bold)
+            break
+    if line:
+        out.append(line)
+    return [clip(x, size, width, bold) if text_width(x, size, bold) > width else x for x in out]
+
+
+def clip(text: str, size: float, width: float, bold: bool = False) -> str:
+    """The text cut to `width`, ending in an ellipsis."""
+    while len(text) > 1 and text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip(" ,;:-") + "…"
+
+
+def slug(name: str) -> str:
+    """An XML-safe id part: 'Indonesia/Malaysia' -> 'Indonesia-Malaysia'."""
+    return "-".join("".join(c if c.isalnum() else " " for c in name).split())
+
+
+def _num(value) -> str:
+    if isinstance(value, float):
+        text = f"{value:.1f}"
+        return text[:-2] if text.endswith(".0") else text
+    return str(value)
+
+
+def _attrs(attrs: dict) -> dict:
+    """Python names to SVG names (font_size -> font-size, class_ -> class, data_x -> data-x)."""
+    out = {}
+    for key, value in attrs.items():
+        if value is None:
+            continue
+        out[key.rstrip("_").replace("_", "-")] = _num(value)
+    return out
+
+
+class Drawing:
+    """An SVG document under construction: `el` adds an element, `text` a line of text."""
+
+    def __init__(self, width: float, height: float, title: str, background: str = "#ffffff", **attrs):
+        self.width, self.height = width, height
+        self.root = ET.Element("svg", _attrs({
+            "xmlns": SVG_NS, "width": width, "height": height, "viewBox": f"0 0 {_num(width)} {_num(height)}",
+            "font_family": FONT, **attrs}))
+        ET.SubElement(self.root, "title").text = title
+        # an opaque background: a PNG must not show through to a dark mail client (and renders faster)
+        self.background = self.rect(self.root, 0, 0, width, height, crisp=True, fill=background, class_="background")
+
+    def el(self, parent, tag: str, text: str | None = None, **attrs) -> ET.Element:
+        node = ET.SubElement(self.root if parent is None else parent, tag, _attrs(attrs))
+        if text is not None:
+            node.text = text
+        return node
+
+    def group(self, parent=None, **attrs) -> ET.Element:
+        return self.el(parent, "g", **attrs)
+
+    def rect(self, parent, x, y, w, h, crisp: bool = False, **attrs) -> ET.Element:
+        """A rectangle; `crisp` (square corners on whole units) skips anti-aliasing, which halves
+        the PNG renderer's time for the big ones."""
+        if crisp:
+            attrs["shape_rendering"] = "crispEdges"
+        return self.el(parent, "rect", x=x, y=y, width=w, height=h, **attrs)
+
+    def text(self, parent, x, y, text: str, size: float, bold: bool = False, anchor: str | None = None,
+             fit: float | None = None, **attrs) -> ET.Element:
+        """One line of text; `fit` shrinks it to that width."""
+        if fit is not None:
+            size = fit_size(text, size, fit, bold)
+        return self.el(parent, "text", text, x=x, y=y, font_size=size, font_weight="bold" if bold else None,
+                       text_anchor=anchor, **attrs)
+
+    def title(self, parent, text: str) -> None:
+        """A tooltip for the element (the full words behind an abbreviation)."""
+        self.el(parent, "title", text)
+
+    def resize(self, height: float) -> None:
+        """Set the final height once everything is drawn."""
+        self.height = height
+        self.root.set("height", _num(height))
+        self.background.set("height", _num(height))
+        self.root.set("viewBox", f"0 0 {_num(self.width)} {_num(height)}")
+
+    def tostring(self) -> str:
+        body = ET.tostring(self.root, encoding="unicode")
+        return '<?xml version="1.0" encoding="UTF-8"?>\n' + body
