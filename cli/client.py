@@ -93,16 +93,22 @@ def new(game: str, seats: tuple[str, ...], options: tuple[str, ...]) -> None:
     click.echo(f"Tokens saved in {_tokens_file()}; use --as SEAT with the other commands.")
 
 
-def _print_view(view: dict[str, Any]) -> None:
+def _print_view(view: dict[str, Any], as_json: bool = False) -> None:
+    """The text board the seat's emails show, then the questions with their options numbered."""
+    if as_json:
+        click.echo(json.dumps(view, indent=1, sort_keys=True))
+        return
     click.echo(f"{view['game']} #{view['table']}  move {view['seq']}  {view['status']}"
                + (f"  as {view['seat']}" if view["seat"] else "  (observer)"))
     if view.get("result"):
         click.echo(f"Result: {view['result'].get('text')}")
-    click.echo(json.dumps(view["state"], indent=1, sort_keys=True))
+    for line in view.get("board") or []:
+        click.echo(line)
     for prompt in view["prompts"]:
         click.echo(f"[{prompt['seat']}] {prompt.get('text', '')}")
         for i, option in enumerate(prompt.get("options") or [], 1):
-            click.echo(f"  {i}. {option['label']}")
+            notation = f"  [{option['notation']}]" if option.get("notation") else ""
+            click.echo(f"  {i}. {option['label']}{notation}")
 
 
 @click.command()
@@ -110,10 +116,11 @@ def _print_view(view: dict[str, Any]) -> None:
 @seat_option
 @token_option
 @click.option("--at", "at", type=int, help="Show the table as it was right after event AT (replay).")
-def show(table: str, seat: str | None, token: str | None, at: int | None) -> None:
-    """The table as a seat (or an observer) sees it, with the options numbered."""
+@click.option("--json", "as_json", is_flag=True, help="Print the raw view (JSON) instead of the text board.")
+def show(table: str, seat: str | None, token: str | None, at: int | None, as_json: bool) -> None:
+    """The table as a seat (or an observer) sees it: the text board of its emails, options numbered."""
     path = f"/tables/{table}/states/{at}" if at else f"/tables/{table}/view"
-    _print_view(_call("GET", path, _token(table, seat, token)).json())
+    _print_view(_call("GET", path, _token(table, seat, token)).json(), as_json)
 
 
 @click.command()
@@ -132,7 +139,9 @@ def move(table: str, choice: tuple[str, ...], seat: str | None, token: str | Non
                    headers={"Idempotency-Key": str(uuid.uuid4())}).json()
     for event in answer["events"]:
         click.echo(f"{event['seq']:>4}. {event['text']}")
-    _print_view(answer["view"])
+    if answer.get("stopped"):
+        click.echo(f"Stopped at {answer['stopped'][0]!r}: {answer['stopped'][1]}")
+    _print_view(_call("GET", f"/tables/{table}/view", token).json())
 
 
 @click.command()

@@ -2,7 +2,7 @@
 
 import click
 
-from . import client, outbox, serve
+from . import client, maillog, outbox, serve
 
 
 @click.group()
@@ -11,7 +11,8 @@ def main() -> None:
 
 
 for command in (serve.run, serve.worker, serve.mail_in, client.new, client.show, client.move, client.log,
-                client.export_, client.import_, client.verify, client.notifications, client.vacation, outbox.outbox):
+                client.export_, client.import_, client.verify, client.notifications, client.vacation, outbox.outbox,
+                maillog.mail_log):
     main.add_command(command)
 
 if __name__ == "__main__":

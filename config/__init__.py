@@ -69,6 +69,18 @@ def load(overrides: dict[str, Any] | None = None, environ: dict[str, str] | None
     return settings
 
 
+RUNTIME_REDIS = "redis.url"      # written by `pbem run` in the data folder: where its embedded Redis listens
+
+
+def redis_url_of(settings: Settings) -> str:
+    """REDIS_URL, or the embedded Redis a `pbem run` on this data folder started (for the commands
+    run beside it: `pbem mail-in`, `pbem worker`, `pbem mail-log`)."""
+    if settings.redis_url:
+        return settings.redis_url
+    path = Path(settings.data_dir) / RUNTIME_REDIS
+    return path.read_text().strip() if path.exists() else ""
+
+
 def _kept_secret(data_dir: Path) -> str:
     """A secret key made on first run and kept, so signed links survive a restart."""
     path = data_dir / "secret_key"

@@ -7,8 +7,8 @@ from flask import Flask, g, request
 
 import config
 
-from . import errors, extensions, pages
-from .api import catalogue, inbound, moves, ops, tables
+from . import errors, extensions, mute, pages
+from .api import catalogue, inbound, mail_log, moves, ops, tables
 
 
 def create_app(overrides: dict[str, Any] | None = None) -> Flask:
@@ -24,9 +24,10 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     extensions.init_app(app, settings)
     api = errors.JsonErrorsApi(app)
     errors.register(app)
-    for blueprint in (catalogue.blp, tables.blp, moves.blp, inbound.blp, ops.blp):
+    for blueprint in (catalogue.blp, tables.blp, moves.blp, inbound.blp, mail_log.blp, ops.blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(pages.blp)
+    app.register_blueprint(mute.blp)
     _measure(app)
     return app
 

@@ -66,6 +66,8 @@ class View(Schema):
     seed_sha256 = fields.String()
     state = fields.Raw()
     prompts = fields.List(fields.Nested(Prompt))
+    board = fields.List(fields.String(), metadata={"description": "The text board the seat's emails show "
+                                                                  "(GET view and states only)."})
 
 
 class Event(Schema):
@@ -81,6 +83,10 @@ class MoveAnswer(Schema):
     seq = fields.Integer()
     events = fields.List(fields.Nested(Event))
     view = fields.Nested(View)
+    applied = fields.List(fields.String(), metadata={"description": "For a stretch: the lines applied."})
+    left = fields.List(fields.String(), metadata={"description": "For a stretch: the lines not tried."})
+    stopped = fields.List(fields.String(), allow_none=True,
+                          metadata={"description": "For a stretch: [the line that did not fit, why]."})
 
 
 class LogQuery(Schema):
@@ -127,6 +133,25 @@ class VacationRequest(Schema):
     days = fields.Float(required=True, validate=validate.Range(min=0, min_inclusive=False),
                         metadata={"description": "How long, from start (at most 14 days)."})
     start = fields.Float(metadata={"description": "When it begins (POSIX time); default now."})
+
+
+class MailRecord(Schema):
+    at = fields.Float()
+    seat = fields.String(allow_none=True)
+    sender = fields.String(attribute="from", data_key="from")
+    outcome = fields.String(metadata={"description": "applied, refused, moved_on, shown, auto_reply, wrong_sender"})
+    message_id = fields.String()
+    subject = fields.String()
+    lines = fields.List(fields.String(), metadata={"description": "What was read from the email: one move a line."})
+    applied = fields.List(fields.String())
+    stopped = fields.List(fields.String(), allow_none=True, metadata={"description": "[line, why] where it stopped."})
+    message = fields.String()
+    why = fields.String()
+
+
+class MailLogAnswer(Schema):
+    seat = fields.String()
+    records = fields.List(fields.Nested(MailRecord))
 
 
 class VacationAnswer(Schema):

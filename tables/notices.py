@@ -66,6 +66,7 @@ def turn(table: Table, seat: str, m: MailSettings) -> dict[str, Any]:
     content.update({"seq": table.seq, "status": seen["status"], "result": seen["result"],
                     "brief": table.game.brief(table.state, seat), "notation": table.game.notation_help,
                     "waiting_for": [p["text"] for p in seen["prompts"] if p["seat"] != seat],
+                    "picture": table.game.picture(seen["state"], seat),
                     "prompt": None, "options": [], "range": None, "reply_to": None,
                     "seed": table.doc["seed"] if seen["status"] == "finished" else None})
     content["example"] = []

@@ -23,25 +23,33 @@ def prompt_list(table: Table, seat: str | None, prompts: dict[str, Any]) -> list
     return out
 
 
-def view_of(table: Table, state: Any, seq: int, seat: str | None) -> dict[str, Any]:
+def view_of(table: Table, state: Any, seq: int, seat: str | None, board: bool = False) -> dict[str, Any]:
+    """The seat's view; with ``board``, also the text board the seat's emails show."""
     game = table.game
     result = game.result(state)
-    return {"table": table.id, "game": game.name, "seq": seq, "seat": seat,
+    prompts = prompt_list(table, seat, game.prompts(state))
+    extra = {}
+    if board:        # for people: the text board, and each option of the seat's own question in notation
+        extra["board"] = game.brief(state, seat)
+        for prompt in prompts:
+            if prompt["seat"] == seat and prompt.get("options"):
+                prompt["options"] = [{**o, "notation": game.notate(state, seat, o["move"])} for o in prompt["options"]]
+    return {**extra, "table": table.id, "game": game.name, "seq": seq, "seat": seat,
             "status": "finished" if result is not None else "active", "result": result,
             "seats": {s: {"name": i["name"], **({"bot": i["bot"]} if i.get("bot") else {})}
                       for s, i in table.seats.items()},
             "seed_sha256": table.doc["seed_sha256"],
-            "state": game.view(state, seat), "prompts": prompt_list(table, seat, game.prompts(state))}
+            "state": game.view(state, seat), "prompts": prompts}
 
 
-def view(table: Table, seat: str | None) -> dict[str, Any]:
-    return view_of(table, table.state, table.seq, seat)
+def view(table: Table, seat: str | None, board: bool = False) -> dict[str, Any]:
+    return view_of(table, table.state, table.seq, seat, board)
 
 
-def view_at(store: TableStore, table: Table, seq: int, seat: str | None) -> dict[str, Any]:
+def view_at(store: TableStore, table: Table, seq: int, seat: str | None, board: bool = False) -> dict[str, Any]:
     if not 1 <= seq <= table.seq:
         raise NotFound(f"This table has moves 1 to {table.seq}; there is no move {seq}.", code="no_such_seq")
-    return view_of(table, state_at(store, table, seq), seq, seat)
+    return view_of(table, state_at(store, table, seq), seq, seat, board)
 
 
 def redact_entry(table: Table, entry: dict[str, Any], seat: str | None, finished: bool) -> dict[str, Any]:

@@ -5,6 +5,7 @@ auto-responders never answer it. The emails of one seat at one table form a thre
 subject for the whole game, and In-Reply-To/References pointing at the previous ones.
 """
 
+import logging
 import os
 import smtplib
 import ssl
@@ -21,8 +22,12 @@ import config
 from store import TableStore
 from tables.notices import MailSettings
 
+from . import pictures
+
+PICTURE_WIDTH = 640     # pixels: the HTML part scales it down to the screen
 CLAIM_SECONDS = 120     # how long one attempt may hold an email before another may try
 SMTP_TIMEOUT = 10       # seconds: a hung SMTP server costs a mail job this long, then it retries
+log = logging.getLogger("pbem.mail")
 TEMPLATES = Path(__file__).resolve().parent.parent / "mail_templates"
 _env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=jinja2.select_autoescape(["html"]),
                           trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
@@ -72,11 +77,28 @@ def render(kind: str, content: dict[str, Any], settings: config.Settings, msgid:
     if parent:
         message["In-Reply-To"] = parent
         message["References"] = " ".join(references[-12:])
+    image = _picture(content.get("picture"))
+    cid = make_msgid(domain=settings.reply_address_domain)
     message.set_content(_env.get_template(f"{kind}.txt").render(**content))
-    message.add_alternative(_env.get_template(f"{kind}.html").render(**content), subtype="html")
+    message.add_alternative(_env.get_template(f"{kind}.html").render(
+        **{**content, "picture_cid": cid[1:-1] if image else None}), subtype="html")
+    if image:
+        message.get_payload()[1].add_related(image, maintype="image", subtype="png", cid=cid,
+                                             filename="table.png", disposition="inline")
     if store is not None and table and seat:
         store.add_to_thread(table, seat, [*([replying_to[0]] if replying_to else []), msgid])
     return message
+
+
+def _picture(svg: str | None) -> bytes | None:
+    """The table as a PNG for the HTML part; an email goes out without it rather than not at all."""
+    if not svg:
+        return None
+    try:
+        return pictures.png(svg, PICTURE_WIDTH)
+    except pictures.PictureError:
+        log.exception("a picture could not be drawn")
+        return None
 
 
 def _header(text: str) -> str:

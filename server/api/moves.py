@@ -23,7 +23,10 @@ class Moves(MethodView):
     @blp.alt_response(409, description="expected_seq is stale: the answer carries the current view")
     @blp.alt_response(422, description="an illegal move: {code, message}")
     def post(self, body: dict[str, Any], table_id: str):  # type: ignore[no-untyped-def]
-        """Make a move. Send ``Idempotency-Key`` so that a retried request applies once."""
+        """Make a move, or a stretch: ``text`` with one move per line (or separated by ';') is applied
+        in order while it is still your turn, stopping at the first line that does not fit (the
+        answer says which, in ``stopped``). Send ``Idempotency-Key`` so that a retried request
+        applies once; the same key with another request is refused (422)."""
         s = services()
         try:
             done = tables.play(s.store, s.tables, table_id, required_seat, expected_seq=body.get("expected_seq"),
@@ -42,6 +45,10 @@ class Moves(MethodView):
             events = tables.entries_for(done.table, done.entries, seat)
         # Already plain JSON: answered as is (the schema above documents it), which saves a
         # marshmallow dump on the hottest route.
-        answer = jsonify({"seq": done.table.seq, "events": events, "view": tables.view(done.table, seat)})
+        body = {"seq": done.table.seq, "events": events, "view": tables.view(done.table, seat)}
+        if done.applied or done.refused or done.left:      # a stretch of moves: how far it went
+            body.update({"applied": done.applied, "left": done.left,
+                         "stopped": [done.refused[0], done.refused[1].message] if done.refused else None})
+        answer = jsonify(body)
         answer.status_code = 201
         return answer

@@ -60,7 +60,7 @@ class TableView(MethodView):
     def get(self, table_id: str):  # type: ignore[no-untyped-def]
         """The bearer's view; without a token, an observer's."""
         table = tables.load(services().store, table_id)
-        return tables.view(table, seat_for(table))
+        return tables.view(table, seat_for(table), board=True)
 
 
 @blp.route("/tables/<table_id>/states/<int:seq>")
@@ -69,7 +69,7 @@ class TableState(MethodView):
     def get(self, table_id: str, seq: int):  # type: ignore[no-untyped-def]
         """The bearer's view as it was right after event ``seq``."""
         table = tables.load(services().store, table_id)
-        return tables.view_at(services().store, table, seq, seat_for(table))
+        return tables.view_at(services().store, table, seq, seat_for(table), board=True)
 
 
 @blp.route("/tables/<table_id>/log")

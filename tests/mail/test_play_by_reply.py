@@ -201,3 +201,16 @@ def test_the_webhook_feeds_the_same_code(duel, client, run_worker, monkeypatch):
 def test_the_listener_refuses_addresses_that_are_not_replies(mail_in):
     with smtplib.SMTP("127.0.0.1", mail_in) as smtp, pytest.raises(smtplib.SMTPRecipientsRefused):
         smtp.sendmail("a@example.org", ["postmaster@example.org"], b"Subject: x\r\n\r\nhello")
+
+
+def test_the_mail_log_shows_a_seat_its_own_emails_and_what_was_done(duel, client, run_worker, mail_in):
+    table, inbox = duel
+    reply(mail_in, latest(inbox, "nora@example.org"), "add 2\nadd 9")
+    run_worker()
+    token = inbox.text(latest(inbox, "nora@example.org")).split("token=")[1].split()[0]
+    records = client.get(f"/tables/{table}/mail-log", headers={"Authorization": f"Bearer {token}"}).json
+    (record,) = records["records"]
+    assert records["seat"] == "north" and record["from"] == "nora@example.org"
+    assert record["lines"] == ["add 2", "add 9"] and record["outcome"] == "applied"
+    assert record["applied"] == ["add 2"]
+    assert client.get(f"/tables/{table}/mail-log").status_code == 401

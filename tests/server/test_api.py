@@ -158,3 +158,25 @@ def test_openapi_health_and_metrics(client):
 def test_unknown_routes_answer_json(client):
     answer = client.get("/no/such/thing")
     assert answer.status_code == 404 and answer.json["code"] == "not_found"
+
+
+def test_a_stretch_of_moves_in_one_request_stops_at_the_first_that_does_not_fit(client):
+    from tests.helpers import bearer, make_table
+    table, tokens = make_table(client, seats={"north": {"name": "Nora", "email": "nora@example.org"},
+                                              "south": {"name": "Sam", "email": "sam@example.org"}})
+    answer = client.post(f"/tables/{table}/moves", json={"text": "add 2; add 3"}, headers=bearer(tokens["north"]))
+    assert answer.status_code == 201
+    assert answer.json["applied"] == ["add 2"] and answer.json["left"] == ["add 3"]   # then it was south's turn
+    answer = client.post(f"/tables/{table}/moves", json={"text": "add 1\nadd 7"}, headers=bearer(tokens["south"]))
+    assert answer.status_code == 201 and answer.json["applied"] == ["add 1"]
+    assert answer.json["view"]["state"]["total"] == 3
+
+
+def test_the_same_idempotency_key_with_another_move_is_refused(client):
+    from tests.helpers import bearer, make_table
+    table, tokens = make_table(client)
+    key = {"Idempotency-Key": "k-1", **bearer(tokens["north"])}
+    assert client.post(f"/tables/{table}/moves", json={"option": 1}, headers=key).status_code == 201
+    assert client.post(f"/tables/{table}/moves", json={"option": 1}, headers=key).status_code == 201
+    again = client.post(f"/tables/{table}/moves", json={"option": 2}, headers=key)
+    assert again.status_code == 422 and again.json["code"] == "idempotency_key_reused"
