@@ -10,6 +10,8 @@ import config
 from store import TableStore
 from tables import TableCache
 
+from .queue_metrics import QueueCollector
+
 
 @dataclass
 class Metrics:
@@ -36,6 +38,7 @@ def init_app(app: Flask, settings: config.Settings) -> None:
         Counter("pbem_http_requests", "HTTP requests answered", ["endpoint", "status"], registry=registry),
         Histogram("pbem_http_request_seconds", "Time to answer a request", ["endpoint"], registry=registry),
         Counter("pbem_moves", "Moves applied", ["game"], registry=registry))
+    registry.register(QueueCollector(client, settings))
     app.extensions["pbem"] = Services(settings, client, TableStore(client), metrics, TableCache())
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from store import Conflict, TableStore
 
+from . import faults
 from .appending import Draft, update_player_index
 from .model import Table, load
 
@@ -35,6 +36,7 @@ def advance(store: TableStore, table_id: str, *, now: float, step_cap: int = 100
         except Conflict:              # another writer got there first: reload and look again
             table = load(store, table_id)
             continue
+        faults.point("advance:appended")
         steps += len(done.entries)
         decisions += draft.decisions
         table = done.table

@@ -6,7 +6,7 @@ import time
 import redis
 
 import config
-from tables import replies
+from tables import faults, replies
 
 from . import mail, settle
 from .context import current
@@ -34,6 +34,7 @@ def receive_job(raw_b64: str, recipients: list[str], envelope_sender: str | None
         return f"not answered: {answer.record.get('why', answer.kind)}"
     table_id, seat, receipt = answer.table_id, answer.seat, answer.receipt
     assert table_id and seat and receipt
+    faults.point("receive:applied")
     settle.settle(ctx, table_id, now)               # what the moves started, before the answer is written
     message = mail.render("answer", answer.content, settings, mail.message_id(settings, table_id, receipt),
                           ctx.store, replying_to=answer.replying_to)

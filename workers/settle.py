@@ -15,6 +15,7 @@ import logging
 import time
 
 import tables
+from tables import faults
 
 from . import timers
 from .context import Context
@@ -32,6 +33,7 @@ def settle(ctx: Context, table_id: str, now: float | None = None) -> str:
         if store.needs(table_id) is None:
             return "nothing to do"
         at = time.time() if now is None else now
+        faults.point("settle:start")
         done = tables.advance(store, table_id, now=at, step_cap=settings.advance_step_cap,
                               snapshot_every=settings.snapshot_every)
         table = done.table
@@ -39,8 +41,11 @@ def settle(ctx: Context, table_id: str, now: float | None = None) -> str:
             store.rekick(table_id, at)
             return f"{done.steps} steps, more to come"
         over = table.result() is not None
+        faults.point("settle:advanced")
         timers.track(ctx, table, {} if over else done.waiting)
+        faults.point("settle:tracked")
         announce(ctx, table, done.waiting)
+        faults.point("settle:announced")
         if store.settled(table_id, table.seq):
             return f"settled at {table.seq} after {done.steps} steps"
     return "moved on meanwhile; the sweep will look again"
