@@ -1,6 +1,6 @@
 """`make bench`: every benchmark, each a ratio against its baseline measured in the same run."""
 
-from . import fold, move, picture
+from . import email_path, fold, move, picture
 
 
 def main() -> None:
@@ -16,6 +16,7 @@ def main() -> None:
         verdict = "meets" if result["ratio"] <= result["goal"] else "MISSES"
         details = ", ".join(f"{k} {v:.3f}" if isinstance(v, float) else f"{k} {v}" for k, v in result.items())
         print(f"{name}: ratio {result['ratio']:.2f} ({verdict} the goal of {result['goal']:.0f}x) [{details}]")
+    email_path.main()     # replies and emails a whole game takes by email: counts, not times
 
 
 if __name__ == "__main__":
