@@ -7,7 +7,7 @@ from flask import Flask, g, request
 
 import config
 
-from . import errors, extensions, mute, pages
+from . import errors, extensions, home, mute, pages
 from .api import catalogue, inbound, mail_log, moves, ops, tables
 
 
@@ -28,6 +28,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
         api.register_blueprint(blueprint)
     app.register_blueprint(pages.blp)
     app.register_blueprint(mute.blp)
+    app.register_blueprint(home.blp)
     _measure(app)
     return app
 
