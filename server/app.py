@@ -7,7 +7,7 @@ from flask import Flask, g, request
 
 import config
 
-from . import errors, extensions, home, mute, pages
+from . import docs_assets, errors, extensions, home, mute, pages
 from .api import catalogue, inbound, mail_log, moves, ops, tables
 
 
@@ -20,7 +20,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
         SECRET_KEY=settings.secret_key, MAX_CONTENT_LENGTH=16 * 1024 * 1024,
         API_TITLE="PBEM turn server", API_VERSION="1", OPENAPI_VERSION="3.0.3",
         OPENAPI_URL_PREFIX="/", OPENAPI_JSON_PATH="openapi.json", OPENAPI_SWAGGER_UI_PATH="/docs",
-        OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/")
+        OPENAPI_SWAGGER_UI_URL=docs_assets.URL)
     extensions.init_app(app, settings)
     api = errors.JsonErrorsApi(app)
     errors.register(app)
@@ -29,6 +29,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages.blp)
     app.register_blueprint(mute.blp)
     app.register_blueprint(home.blp)
+    app.register_blueprint(docs_assets.blp)
     _measure(app)
     return app
 
