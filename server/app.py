@@ -7,7 +7,7 @@ from flask import Flask, g, request
 
 import config
 
-from . import docs_assets, errors, extensions, home, mute, pages
+from . import docs_assets, errors, extensions, home, lobby, mute, pages
 from .api import catalogue, inbound, mail_log, moves, ops, tables
 
 
@@ -30,6 +30,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(mute.blp)
     app.register_blueprint(home.blp)
     app.register_blueprint(docs_assets.blp)
+    app.register_blueprint(lobby.blp)
     _measure(app)
     return app
 

@@ -32,6 +32,10 @@ def calendar_key(secret_key: str, email: str) -> str:
     return signing.sign(secret_key, "cal", email.lower().encode().hex())
 
 
+def lobby_key(secret_key: str, email: str) -> str:
+    return signing.sign(secret_key, "lobby", email.lower().encode().hex())
+
+
 def reply_token(secret_key: str, table_id: str, seat: str, seq: int) -> str:
     return signing.sign(secret_key, "reply", table_id, seat, seq)
 
@@ -51,6 +55,7 @@ def _base(table: Table, seat: str, m: MailSettings) -> dict[str, Any]:
     return {"table": table.id, "game": table.game.name, "title": table.game.title, "seat": seat,
             "name": info["name"], "to": info["email"],
             "calendar": f"{base}/calendar/{calendar_key(m.secret_key, info['email'])}.ics",
+            "lobby": f"{base}/lobby/{lobby_key(m.secret_key, info['email'])}",
             "unsubscribe": f"{base}/mute/{mute_token(m.secret_key, table.id, seat)}",
             "link": f"{base}/play/{table.id}?token={quote(key)}",
             "export_link": f"{base}/tables/{table.id}/export?token={quote(key)}",
@@ -127,7 +132,8 @@ def combined(store: TableStore, notices: list[str], m: MailSettings) -> dict[str
                                                                            "link", "options")}})
     if not entries:
         return None
-    return {"kind": "combined", "to": to, "name": name, "entries": entries, "table": None, "seat": None}
+    return {"kind": "combined", "to": to, "name": name, "entries": entries, "table": None, "seat": None,
+            "lobby": f"{m.public_url.rstrip('/')}/lobby/{lobby_key(m.secret_key, to)}"}
 
 
 def game_over(store: TableStore, table: Table, seat: str, m: MailSettings) -> dict[str, Any]:

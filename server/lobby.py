@@ -1,0 +1,33 @@
+"""`/lobby/<key>`: a player's own tables, the ones waiting on them first (the link is in every
+email they get; the key is signed, so it shows nothing to anyone who guesses an address)."""
+
+import time
+from datetime import datetime, timezone
+from typing import Any
+
+from flask import Blueprint, jsonify, render_template, request
+
+from tables import lobby
+from workers.mail import mail_settings
+
+from .extensions import services
+
+blp = Blueprint("lobby", __name__)
+
+
+def _when(ts: float | None) -> str:
+    return datetime.fromtimestamp(ts, tz=timezone.utc).strftime("%a %d %b %H:%M UTC") if ts else ""
+
+
+@blp.get("/lobby/<key>")
+def page(key: str) -> Any:
+    s = services()
+    email = lobby.lobby_email(s.settings.secret_key, key)
+    if email is None:
+        return render_template("message.html", title="Unknown link",
+                               text="This link is not one this server gave out."), 404
+    seats = lobby.seats_of(s.store, email, mail_settings(s.settings, time.time()))
+    if request.accept_mimetypes.best == "application/json" or request.args.get("format") == "json":
+        return jsonify({"email": email, "seats": [seat.as_dict() for seat in seats]})
+    return render_template("lobby.html", email=email, seats=seats, when=_when,
+                           yours=sum(1 for seat in seats if seat.status == "your_move"))
