@@ -68,6 +68,9 @@ class View(Schema):
     prompts = fields.List(fields.Nested(Prompt))
     board = fields.List(fields.String(), metadata={"description": "The text board the seat's emails show "
                                                                   "(GET view and states only)."})
+    mid_decision = fields.Boolean(metadata={"description": "GET states only, and only when true: this seq falls "
+                                                           "between the events of one decision, when nobody was "
+                                                           "being asked anything (prompts is empty)."})
 
 
 class Event(Schema):

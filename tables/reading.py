@@ -23,17 +23,23 @@ def prompt_list(table: Table, seat: str | None, prompts: dict[str, Any]) -> list
     return out
 
 
-def view_of(table: Table, state: Any, seq: int, seat: str | None, board: bool = False) -> dict[str, Any]:
-    """The seat's view; with ``board``, also the text board the seat's emails show."""
+def view_of(table: Table, state: Any, seq: int, seat: str | None, board: bool = False,
+            mid_decision: bool = False) -> dict[str, Any]:
+    """The seat's view; with ``board``, also the text board the seat's emails show.
+
+    ``mid_decision``: ``state`` is one taken between the events of a single decision, which the
+    rules never had to answer for: nobody was being asked anything then, so no prompts."""
     game = table.game
     result = game.result(state)
-    prompts = prompt_list(table, seat, game.prompts(state))
+    prompts = [] if mid_decision else prompt_list(table, seat, game.prompts(state))
     extra = {}
     if board:        # for people: the text board, and each option of the seat's own question in notation
         extra["board"] = game.brief(state, seat)
         for prompt in prompts:
             if prompt["seat"] == seat and prompt.get("options"):
                 prompt["options"] = [{**o, "notation": game.notate(state, seat, o["move"])} for o in prompt["options"]]
+    if mid_decision:
+        extra["mid_decision"] = True
     return {**extra, "table": table.id, "game": game.name, "seq": seq, "seat": seat,
             "status": "finished" if result is not None else "active", "result": result,
             "seats": {s: {"name": i["name"], **({"bot": i["bot"]} if i.get("bot") else {})}
@@ -49,7 +55,14 @@ def view(table: Table, seat: str | None, board: bool = False) -> dict[str, Any]:
 def view_at(store: TableStore, table: Table, seq: int, seat: str | None, board: bool = False) -> dict[str, Any]:
     if not 1 <= seq <= table.seq:
         raise NotFound(f"This table has moves 1 to {table.seq}; there is no move {seq}.", code="no_such_seq")
-    return view_of(table, state_at(store, table, seq), seq, seat, board)
+    return view_of(table, state_at(store, table, seq), seq, seat, board, mid_decision=_inside_a_decision(store, table, seq))
+
+
+def _inside_a_decision(store: TableStore, table: Table, seq: int) -> bool:
+    """Is ``seq`` followed by more events of the same decision? (A decision's move rides on its
+    first event: an event without one continues the decision before it.)"""
+    following = store.read(table.id, after=seq, upto=seq + 1) if seq < table.seq else []
+    return bool(following) and "move" not in envelope.loads(following[0])
 
 
 def redact_entry(table: Table, entry: dict[str, Any], seat: str | None, finished: bool) -> dict[str, Any]:
