@@ -1,6 +1,6 @@
 """`make bench`: every benchmark, each a ratio against its baseline measured in the same run."""
 
-from . import email_path, fold, move, picture
+from . import email_path, fold, memory, move, picture
 
 
 def main() -> None:
@@ -10,7 +10,11 @@ def main() -> None:
             ("fold of a whole 3-deck Labyrinth game (events on) vs json.loads",
              lambda: fold.run_game("labyrinth", 0, {"decks": 3}, ("Plot", "Recruit"))),
             ("SVG of a mid-game Labyrinth view vs json.dumps of it", picture.run_svg),
-            ("PNG (640 px) of a mid-game Labyrinth view vs json.dumps of it", picture.run_png)]
+            ("PNG (640 px) of a mid-game Labyrinth view vs json.dumps of it", picture.run_png),
+            ("Redis memory per event of a whole Clash match (all its keys) vs its log as plain JSON",
+             lambda: memory.run("clash")),
+            ("Redis memory per event of a whole 1-deck Labyrinth game (all its keys) vs its log as plain JSON",
+             lambda: memory.run("labyrinth", {"decks": 1}))]
     for name, bench in runs:
         result = bench()
         verdict = "meets" if result["ratio"] <= result["goal"] else "MISSES"

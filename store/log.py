@@ -1,11 +1,13 @@
 """The event log of every table in Redis: create, load, read, conditional append.
 
-Entries are JSON strings; the store never looks inside them. Appends are one Lua script that
+Entries are opaque (JSON, or JSON compressed by tables/codec.py); the store never looks inside
+them and hands them back as the bytes it was given. Appends are one Lua script that
 checks the expected sequence number, the idempotency record and updates who is waited on, all
 or nothing.
 """
 
 import json
+import zlib
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -27,7 +29,7 @@ class Loaded:
     snapshot_seq: int
     snapshot_version: str
     snapshot_state: str
-    tail: list[str]          # entries after the snapshot, oldest first
+    tail: list[bytes]        # entries after the snapshot, oldest first
 
 
 class TableStore:
@@ -59,8 +61,7 @@ class TableStore:
         if not out:
             raise NoSuchTable(table_id)
         doc, seq, snap_seq, snap_version, snap_state, *tail = out
-        return Loaded(_text(doc), int(seq), int(snap_seq), _text(snap_version), _text(snap_state),
-                      [_text(e) for e in tail])
+        return Loaded(_text(doc), int(seq), int(snap_seq), _text(snap_version), _text(snap_state), tail)
 
     def seq(self, table_id: str) -> int:
         value = self.redis.hget(keys.meta(table_id), "seq")
@@ -68,13 +69,13 @@ class TableStore:
             raise NoSuchTable(table_id)
         return int(value)
 
-    def read(self, table_id: str, after: int = 0, upto: int | None = None) -> list[str]:
+    def read(self, table_id: str, after: int = 0, upto: int | None = None) -> list[bytes]:
         end = f"{upto}-0" if upto is not None else "+"
-        return [_text(fields[b"e"]) for _, fields in self.redis.xrange(keys.log(table_id), f"{after + 1}-0", end)]
+        return [fields[b"e"] for _, fields in self.redis.xrange(keys.log(table_id), f"{after + 1}-0", end)]
 
-    def read_back(self, table_id: str, count: int) -> list[str]:
+    def read_back(self, table_id: str, count: int) -> list[bytes]:
         """The last ``count`` entries, newest first."""
-        return [_text(fields[b"e"]) for _, fields in self.redis.xrevrange(keys.log(table_id), "+", "-", count=count)]
+        return [fields[b"e"] for _, fields in self.redis.xrevrange(keys.log(table_id), "+", "-", count=count)]
 
     def append(self, table_id: str, expected: int, entries: list[str], waiting: list[str],
                idempotency: tuple[str, str] | None = None, idempotency_ttl: int = 0,
@@ -93,7 +94,8 @@ class TableStore:
         version, state, keep = snapshot or ("", "", False)
         script_keys = [keys.meta(table_id), keys.log(table_id), keys.waiting(table_id), idem_key,
                        keys.snapshot(table_id), keys.snapshots(table_id)]
-        args = [expected, record, idempotency_ttl, json.dumps(waiting), state, version, "1" if keep else "0",
+        args = [expected, record, idempotency_ttl, json.dumps(waiting), state, version,
+                _filed(version, state) if keep else "",
                 "1" if notice else "0", *entries]
         out = self._append_and_announce(table_id, expected + len(entries), script_keys, args, notice, now)
         code = int(out[0])
@@ -187,7 +189,7 @@ class TableStore:
         pipe = self.redis.pipeline(transaction=False)
         pipe.hset(keys.snapshot(table_id), mapping={"seq": seq, "version": version, "state": state})
         if keep:
-            pipe.hset(keys.snapshots(table_id), str(seq), f"{version}\n{state}")
+            pipe.hset(keys.snapshots(table_id), str(seq), _filed(version, state))
         pipe.execute()
 
     def snapshot_at_most(self, table_id: str, seq: int) -> tuple[int, str, str] | None:
@@ -196,7 +198,7 @@ class TableStore:
         if not taken:
             return None
         best = max(taken)
-        version, state = _text(self.redis.hget(keys.snapshots(table_id), str(best))).split("\n", 1)
+        version, state = _unfiled(self.redis.hget(keys.snapshots(table_id), str(best)))
         return best, version, state
 
     # -- who is waited on, and the indexes -------------------------------------------------
@@ -337,3 +339,17 @@ class TableStore:
 
 def _text(value: Any) -> str:
     return value.decode() if isinstance(value, bytes) else value
+
+
+def _filed(version: str, state: str) -> bytes:
+    """A snapshot kept for replay: cold data, so compressed (a Labyrinth state shrinks about 8x)."""
+    return zlib.compress(f"{version}\n{state}".encode(), 6)
+
+
+def _unfiled(value: bytes) -> tuple[str, str]:
+    try:
+        text = zlib.decompress(value).decode()
+    except zlib.error:                 # filed before snapshots were compressed
+        text = _text(value)
+    version, state = text.split("\n", 1)
+    return version, state

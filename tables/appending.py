@@ -101,7 +101,8 @@ class Draft:
         snapshot = None
         if keep or set(prompts) != set(self.before):
             snapshot = (after.game.version, json.dumps(after.state, separators=(",", ":")), keep)
-        seq, waiting = store.append(after.id, start.seq, self.stored, after.waited_humans(prompts), idempotency,
+        stored = envelope.encode(self.stored, after.game.name)
+        seq, waiting = store.append(after.id, start.seq, stored, after.waited_humans(prompts), idempotency,
                                     idempotency_ttl, snapshot, notice=after.needs_server(self.before), now=self.at)
         assert seq == after.seq
         return Appended(after, self.entries, waiting)

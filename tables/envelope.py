@@ -3,16 +3,19 @@
 import json
 from typing import Any
 
+from . import codec
+
 Entry = dict[str, Any]
 
 
 def wrap(events: list[dict[str, Any]], first_seq: int, by: str, move: Any, cmd: str, at: float) -> list[Entry]:
-    """Envelopes for one decision; the move rides on the first event of its batch."""
+    """Envelopes for one decision; the move and the id of the command that made it ride on the
+    first event of its batch (the others belong to the same batch, so they need neither)."""
     entries = []
     for i, event in enumerate(events):
-        entry: Entry = {"seq": first_seq + i, "by": by, "at": round(at, 3), "cmd": cmd, "event": event}
+        entry: Entry = {"seq": first_seq + i, "by": by, "at": round(at, 3), "event": event}
         if i == 0:
-            entry["move"] = move
+            entry["move"], entry["cmd"] = move, cmd
         entries.append(entry)
     return entries
 
@@ -21,8 +24,14 @@ def dumps(entry: Entry) -> str:
     return json.dumps(entry, separators=(",", ":"), sort_keys=True)
 
 
-def loads(text: str) -> Entry:
-    return json.loads(text)
+def loads(stored: bytes | str) -> Entry:
+    """An entry as kept in the store (compressed or not), or as JSON text."""
+    return json.loads(codec.decode(stored))
+
+
+def encode(texts: list[str], game: str) -> list[bytes]:
+    """Entries as the store keeps them (see tables/codec.py)."""
+    return [codec.encode(text, game) for text in texts]
 
 
 def events_of(stored: list[str]) -> list[dict[str, Any]]:

@@ -89,7 +89,7 @@ def create(store: TableStore, doc: dict[str, Any], events: list[dict[str, Any]],
     table = Table(doc["id"], doc, game, state, len(entries))
     waiting = {seat: table.seq for seat in table.waited_humans()}
     emails = [info["email"] for info in doc["seats"].values() if info.get("email")]
-    store.create(table.id, json.dumps(doc), stored, waiting, at, emails)
+    store.create(table.id, json.dumps(doc), envelope.encode(stored, game.name), waiting, at, emails)
     store.put_snapshot(table.id, table.seq, game.version, json.dumps(state, separators=(",", ":")), keep=True)
     update_player_index(store, table, {seat: table.seq for seat in waiting})
     return table

@@ -1,7 +1,8 @@
 -- Append events only if the table's last sequence number is the one the caller read.
 -- KEYS: meta, log, waiting, idempotency record (or meta again when there is none), snapshot, snapshots.
 -- ARGV: expected seq, idempotency record ('' for none), its TTL, waiting seats (JSON list),
---       snapshot state ('' for none), snapshot version, keep the snapshot for replay ('1'/'0'),
+--       snapshot state ('' for none), snapshot version, the snapshot as filed for replay ('' for
+--       none: compressed by the caller, as the store reads it back),
 --       the server must act after this append ('1'/'0'), entries...
 -- Returns {new seq, waiting JSON} | {-1} no table | {-2, record} seen before | {-3, seq} conflict.
 local FIRST = 9
@@ -20,7 +21,7 @@ if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'needs', new) end
 if ARGV[2] ~= '' then redis.call('SET', KEYS[4], ARGV[2], 'EX', tonumber(ARGV[3])) end
 if ARGV[5] ~= '' then
   redis.call('HSET', KEYS[5], 'seq', new, 'version', ARGV[6], 'state', ARGV[5])
-  if ARGV[7] == '1' then redis.call('HSET', KEYS[6], tostring(new), ARGV[6] .. '\n' .. ARGV[5]) end
+  if ARGV[7] ~= '' then redis.call('HSET', KEYS[6], tostring(new), ARGV[7]) end
 end
 -- Who is waited on: a seat keeps the seq of its edge while it stays waited on.
 local now = {}

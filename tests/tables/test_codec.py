@@ -1,0 +1,44 @@
+"""The log codec: entries kept deflated against their game's dictionary, read back exactly."""
+
+import hashlib
+import json
+from importlib import resources
+
+import pytest
+
+from tables import codec, envelope
+from tables.dictionaries.__main__ import sample_entries
+
+# Stored entries depend on these files: a dictionary may never change once released. A better
+# one is a new file with a new number (python -m tables.dictionaries GAME).
+PINNED = {1: "clash.1.dict", 2: "labyrinth.2.dict"}
+SHA256 = {1: "8b6a72caf83d3c5bcfba35805f8ecb8d696152bf5045558d7b14d60318c158dc", 2: "fbed104b31b5c188ecdce6b68e30f151b5459104f6c150aaa8a126b9eaf3ffa5"}
+
+
+@pytest.mark.parametrize("game", ["clash", "labyrinth"])
+def test_entries_round_trip_and_shrink(game):
+    texts = sample_entries(game, count=1)
+    kept = envelope.encode(texts, game)
+    assert [codec.decode(k) for k in kept] == texts
+    assert [envelope.loads(k) for k in kept] == [json.loads(t) for t in texts]
+    assert all(k[0] == codec.DEFLATED for k in kept)
+    assert sum(map(len, kept)) * 3 < sum(map(len, texts))     # at least 3x smaller
+
+
+def test_plain_json_entries_stay_readable():
+    text = '{"event":{"type":"x"},"seq":1}'
+    assert envelope.loads(text.encode()) == envelope.loads(text) == {"event": {"type": "x"}, "seq": 1}
+    assert codec.encode(text, "a game without a dictionary") == text.encode()
+
+
+def test_an_unknown_dictionary_is_a_clear_error():
+    with pytest.raises(ValueError, match="dictionary 250"):
+        codec.decode(bytes((codec.DEFLATED, 250)) + b"\x00")
+
+
+def test_released_dictionaries_never_change():
+    manifest = json.loads(resources.files("tables.dictionaries").joinpath("manifest.json").read_text())
+    for number, file in PINNED.items():
+        assert manifest[str(number)]["file"] == file
+        digest = hashlib.sha256(codec.dictionary(number)).hexdigest()
+        assert digest == SHA256[number], f"dictionary {number} changed: entries stored with it no longer read"
