@@ -4,7 +4,9 @@ from games.core import Game, IllegalMove, Rng
 
 from . import board as B
 from . import describe as describe_mod
+from . import example as example_mod
 from . import notation, rules, setup
+from . import summary
 from . import picture as picture_mod
 from . import view as view_mod
 from .evolve import evolve
@@ -46,6 +48,15 @@ class Clash(Game):
 
     def describe(self, event):
         return describe_mod.describe(event)
+
+    def summarize(self, events, seat):
+        return summary.summarize(events, seat)
+
+    def notate(self, state, seat, move):
+        return notation.notate(state, seat, move)
+
+    def example(self, state, seat):
+        return example_mod.example(state, seat)
 
     def picture(self, view, seat):
         return picture_mod.picture(view, seat)

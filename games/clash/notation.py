@@ -18,7 +18,8 @@ from .tiles import TILES, fold_text
 
 NOTATION_HELP = ("Answer with words in order: tile, field, tip direction, effect, e.g. `hacker b2 n` "
                  "or `president c3 s b2`; or answer only the current question (`b2`, `south`, `no`, a tile "
-                 "name) or give the option's number.")
+                 "name) or give the option's number. When a Television or Press copies an effect, the "
+                 "copied effect's answer goes on the next line.")
 
 YES = ("yes", "y", "use", "ok")
 NO = ("no", "decline", "skip", "pass", "none", "dont", "don t use", "do not use")
@@ -80,6 +81,7 @@ def parse(text: str, state, seat: str) -> dict:
         raise IllegalMove("bad_notation", "The reply is empty: " + NOTATION_HELP)
     current = state
     move: dict = {}
+    asked: set = set()   # the answer keys of the questions answered so far
     i = 0
     while i < len(words):
         prompt = prompts(current).get(seat)
@@ -91,8 +93,13 @@ def parse(text: str, state, seat: str) -> dict:
             labels = "; ".join(o["label"] for o in prompt["options"][:12])
             raise IllegalMove("bad_notation", f"{words[i]!r} does not answer: {prompt['text']} Choices: {labels}.")
         part, used = found
-        if any(k in move for k in part):
-            raise IllegalMove("bad_notation", "Send the rest as a separate reply: this answer repeats a question.")
+        # One move holds one answer per kind of question, and decide() gives each question the
+        # answer of its kind: a word whose kind an earlier question also takes (a second
+        # "which tile" after a Television, a "yes" after a Press's "no") starts a new line.
+        if any(k in asked for k in part):
+            raise IllegalMove("bad_notation", f"Put “{' '.join(words[i:])}” on a new line: one line answers "
+                                              "each kind of question once, and this is the second.")
+        asked |= {k for option in prompt["options"] for k in option["move"]}
         move.update(part)
         i += used
         if i < len(words):
@@ -101,3 +108,42 @@ def parse(text: str, state, seat: str) -> dict:
             for event in events:
                 current = evolve(current, event)
     return move
+
+
+def _candidates(seat: str, move: dict) -> list[str]:
+    """What a player would type for one answer, the shortest readable form first."""
+    (key, value), = move.items()
+    if key in ("tile", "pick"):
+        return list(TILES[value]["aliases"]) if value in TILES else []
+    if key in ("field", "target", "to"):
+        return [str(value).lower()]
+    if key == "facing":
+        return [value[0], value]
+    if key == "direction":
+        return [B.COMPASS_SHORT.get(value, value), value]
+    if key == "colour":
+        return [value]
+    if key == "use":
+        return ["yes" if value else "no"]
+    if key == "first":
+        return ["mcworld" if value == B.SOUTH else "jihad"]
+    return []
+
+
+def notate(state, seat: str, move: dict) -> str | None:
+    """The notation of a listed option's move: the first form that parse() reads back as
+    exactly that move at this point of the game; None if the move is not a listed option."""
+    prompt = prompts(state).get(seat) if state else None
+    if prompt is None or not isinstance(move, dict) or len(move) != 1:
+        return None
+    option = next((o for o in prompt["options"] if o["move"] == move), None)
+    if option is None:
+        return None
+    tried = _candidates(seat, move) + [" ".join(p) for p in _phrases(seat, move, option["label"])]
+    for text in dict.fromkeys(tried):
+        try:
+            if parse(text, state, seat) == move:
+                return text
+        except IllegalMove:
+            continue
+    return None
