@@ -1,54 +1,109 @@
-"""`pbem run` and `pbem worker`: the processes of a server."""
+"""`pbem run` and `pbem worker`: the processes of a server.
 
+`pbem run` is a supervisor: it holds the data folder's lock, stops what a killed run on the
+same folder left, then starts and watches its children (the embedded Redis, a table worker,
+a mail worker, the API) and starts again any that dies, with backoff. Ctrl-C or SIGTERM
+stops them: the API and the workers first, Redis last; a second Ctrl-C kills what is left.
+"""
+
+import logging
 import os
+import secrets
 import signal
 import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 import click
 
 import config
 from store.embedded import EmbeddedRedis
 from workers import process, smtp_in
+from workers.lifeline import die_with_parent
+
+from . import datalock
+from .supervisor import Child, Supervisor
+
+FSYNC_CHOICES = ("everysec", "always")
+
+
+def child_options(run_mark: str) -> dict[str, Any]:
+    """How every child is started: marked as this run's, in its own process group (Ctrl-C
+    reaches only the supervisor, which stops the children in order), dying with it."""
+    return {"env": {**os.environ, datalock.MARK: run_mark}, "process_group": 0, "preexec_fn": die_with_parent}
 
 
 @click.command()
 @click.option("--port", type=int, default=lambda: int(os.environ.get("PORT", "8000")), show_default="8000 or $PORT")
 @click.option("--host", default="127.0.0.1", show_default=True)
-def run(port: int, host: str) -> None:
-    """The API, one worker, and (with no REDIS_URL) an embedded Redis server."""
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))    # stop the children on 'kill' as on Ctrl-C
+@click.option("--dev", is_flag=True, help="Serve with werkzeug's development server instead of Granian.")
+def run(port: int, host: str, dev: bool) -> None:
+    """The API, the workers, and (with no REDIS_URL) an embedded Redis server, kept running."""
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s: %(message)s")
     settings = config.load()
-    embedded = None
-    if not settings.redis_url:
-        embedded = EmbeddedRedis(Path(settings.data_dir) / "redis", config.REDIS_CONF).start()
-        os.environ["REDIS_URL"] = embedded.url
-    os.environ.setdefault("PUBLIC_URL", f"http://{host}:{port}")
-    os.environ.setdefault("SECRET_KEY", settings.secret_key)
-    worker = subprocess.Popen([sys.executable, "-m", "cli.main", "worker"], env=os.environ.copy())
-    listener = smtp_in.listen(host, settings.mail_in_port, config.load()) if settings.mail_in_port else None
+    if settings.fsync not in FSYNC_CHOICES:
+        raise click.ClickException(f"PBEM_FSYNC must be one of {', '.join(FSYNC_CHOICES)}, not {settings.fsync!r}.")
+    data_dir = Path(settings.data_dir)
     try:
-        from werkzeug.serving import run_simple
+        lock = datalock.lock(data_dir)
+    except datalock.FolderInUse as busy:
+        raise click.ClickException(str(busy)) from None
+    strays = datalock.stop_strays(data_dir)
+    if strays:
+        click.echo(f"Stopped {len(strays)} process(es) a previous run on {data_dir} left running: "
+                   f"{', '.join(map(str, strays))}")
+    stop, force = threading.Event(), threading.Event()
 
-        from server.app import create_app
-        app = create_app()
+    def on_signal(*_: object) -> None:
+        (force if stop.is_set() else stop).set()
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, on_signal)
+    options = child_options(datalock.mark(data_dir, secrets.token_hex(8)))
+    supervisor, listener, runtime = Supervisor(), None, data_dir / config.RUNTIME_REDIS
+    try:
+        embedded = None
+        if not settings.redis_url:
+            embedded = EmbeddedRedis(data_dir / "redis", config.REDIS_CONF, fsync=settings.fsync, popen=options)
+            supervisor.add(Child("redis", lambda: _started(embedded), grace=30, last=True))
+            os.environ["REDIS_URL"] = options["env"]["REDIS_URL"] = embedded.url
+            runtime.write_text(embedded.url)
+        for name, default in (("PUBLIC_URL", f"http://{host}:{port}"), ("SECRET_KEY", settings.secret_key)):
+            options["env"][name] = os.environ.setdefault(name, default)
+        python = [sys.executable, "-m"]
+        for queue in ("tables", "mail"):
+            command = [*python, "cli.main", "worker", "--queues", queue]
+            supervisor.add(Child(f"{queue} worker", lambda command=command: subprocess.Popen(command, **options),
+                                 grace=settings.smtp_timeout + 30))
+        web = [*python, "cli.web", host, str(port), *(["--dev"] if dev else [])]
+        supervisor.add(Child("api", lambda: subprocess.Popen(web, **options)))
         settings = config.load()
-        click.echo(f"PBEM server on http://{host}:{port}  (docs: /docs)")
-        click.echo(f"Redis: {settings.redis_url}" + ("  (embedded, data in " + str(embedded.data_dir) + ")"
-                                                     if embedded else ""))
+        if settings.mail_in_port:
+            listener = smtp_in.listen(host, settings.mail_in_port, settings)
+        click.echo(f"PBEM server on http://{host}:{port}  (docs: /docs)  " +
+                   ("[werkzeug development server]" if dev else "[Granian]"))
+        click.echo(f"Redis: {settings.redis_url}" + (f"  (embedded, data in {embedded.data_dir}, "
+                                                     f"appendfsync {settings.fsync})" if embedded else ""))
         click.echo("Mail: " + (settings.smtp_url or f"outbox folder {settings.outbox_dir} (see 'pbem outbox')"))
         if listener:
             click.echo(f"Replies by SMTP on {host}:{settings.mail_in_port}")
-        run_simple(host, port, app, threaded=True)
+        while not stop.wait(0.2):
+            supervisor.check()
     finally:
         if listener:
             listener.stop()
-        worker.terminate()
-        worker.wait(timeout=30)
-        if embedded:
-            embedded.stop()
+        supervisor.stop(force)
+        runtime.unlink(missing_ok=True)
+        os.close(lock)
+
+
+def _started(embedded: EmbeddedRedis) -> "subprocess.Popen[bytes]":
+    """Start (or start again) the embedded Redis; it may take a while to read a long AOF back."""
+    process = embedded.start(timeout=120).process
+    assert process is not None
+    return process
 
 
 @click.command("mail-in")
@@ -73,10 +128,16 @@ def mail_in(port: int, host: str) -> None:
 
 @click.command()
 @click.option("--burst", is_flag=True, help="Work until the queue is empty, then stop.")
-def worker(burst: bool) -> None:
+@click.option("--queues", default="tables,mail", show_default=True,
+              help="Which queues: 'tables' (with the settler), 'mail', or both; one thread each.")
+def worker(burst: bool, queues: str) -> None:
     """A worker: settles tables that need the server (the rules' own steps, bots, clocks, who
     to email) and runs the rq jobs (replies, deadlines, emails) with rq's scheduler."""
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s: %(message)s")
+    chosen = tuple(q.strip() for q in queues.split(",") if q.strip())
+    if not chosen or set(chosen) - set(process.QUEUES):
+        raise click.BadParameter(f"choose among {', '.join(process.QUEUES)}", param_hint="--queues")
     settings = config.load()
     if not settings.redis_url:
         raise click.ClickException("REDIS_URL is not set.")
-    process.run(settings, threading.Event(), burst=burst)
+    process.run(settings, threading.Event(), burst=burst, queues=chosen)

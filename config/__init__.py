@@ -35,6 +35,10 @@ class Settings:
     mail_retry_intervals: list[int]
     queue_name: str
     digest_hour: int
+    fsync: str
+    smtp_timeout: int
+    web_workers: int
+    web_threads: int
 
     @property
     def reply_address_domain(self) -> str:

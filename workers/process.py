@@ -1,23 +1,39 @@
 """A worker process: the settler (a loop of our own: change notices -> settle, and the sweeps)
-in a thread, and rq's worker for the table and mail jobs in the main thread, without forking
-a process per job."""
+and one rq worker per queue, each in its own thread, none forking a process per job.
+
+The table queue and the mail queue never share a thread, so a hung SMTP server holds up mail
+only (and each attempt at most ``smtp_timeout`` seconds). Nothing here exits when Redis goes
+away: each loop waits, with backoff, and carries on once Redis answers again. SIGTERM or
+SIGINT stops the process cleanly: the jobs running finish, then every loop returns.
+"""
 
 import logging
+import os
+import signal
 import threading
 import time
+from collections.abc import Callable
+from typing import Any
 
 import redis
 from rq import SimpleWorker
+from rq.exceptions import StopRequested
 from rq.serializers import JSONSerializer
+from rq.timeouts import TimerDeathPenalty
+from rq.worker import WorkerStatus
 
 import config
 from store import TableStore
 
 from . import settle, timers
 from .context import Context
+from .lifeline import die_with_parent
 from .queue import mail_queue, queue
 
 DEADLINE_SWEEP = 60.0       # how often passed deadlines are looked for (the research's one-minute sweep)
+WORKER_TTL = 20             # rq's heartbeat; a stop request is seen within WORKER_TTL - 15 seconds
+QUEUES = ("tables", "mail")
+FIRST_PAUSE, LONGEST_PAUSE = 0.5, 10.0
 log = logging.getLogger("pbem.worker")
 
 
@@ -25,7 +41,7 @@ def settler(ctx: Context, stop: threading.Event) -> None:
     """Settle tables as their notices come (a blocking read), sweep for any a dead worker left,
     and for passed deadlines. Survives Redis going away: it waits and tries again."""
     next_sweep = next_deadlines = 0.0
-    pause = 0.5
+    pause = FIRST_PAUSE
     while not stop.is_set():
         try:
             settle.handle(ctx, timeout=1.0)
@@ -36,10 +52,10 @@ def settler(ctx: Context, stop: threading.Event) -> None:
             if time.monotonic() >= next_deadlines:
                 timers.sweep(ctx, now)
                 next_deadlines = time.monotonic() + DEADLINE_SWEEP
-            pause = 0.5
+            pause = FIRST_PAUSE
         except (redis.ConnectionError, redis.TimeoutError):
             stop.wait(pause)
-            pause = min(pause * 2, 10.0)
+            pause = min(pause * 2, LONGEST_PAUSE)
         except Exception:
             log.exception("the settler's sweep failed")
             stop.wait(1.0)
@@ -52,20 +68,98 @@ def start_settler(settings: config.Settings, stop: threading.Event) -> threading
     return thread
 
 
-def rq_worker(connection: redis.Redis, settings: config.Settings, queues: tuple[str, ...] = ("tables", "mail")
+class ThreadWorker(SimpleWorker):
+    """rq's SimpleWorker in a thread: it stops when the process's ``stop`` event is set, leaves
+    the signals to the process, and times jobs out with a timer (SIGALRM is the main thread's)."""
+
+    death_penalty_class = TimerDeathPenalty
+
+    def __init__(self, *args: Any, stop: threading.Event, **kwargs: Any):
+        self.stop_event = stop
+        super().__init__(*args, **kwargs)
+
+    @property               # rq reads this flag between jobs and after each (short) blocking dequeue
+    def _stop_requested(self) -> bool:
+        return self.stop_event.is_set()
+
+    @_stop_requested.setter
+    def _stop_requested(self, value: bool) -> None:
+        if value:
+            self.stop_event.set()
+
+    def _install_signal_handlers(self) -> None:
+        pass
+
+    def heartbeat(self, timeout: int | None = None, pipeline: Any = None) -> None:
+        """rq beats at each turn of its dequeue loop (a blocking read of WORKER_TTL - 15 s, or a
+        pause while Redis is away): there, a stop ends the loop. In the main thread rq breaks
+        it with an exception from its signal handler instead. A job is never cut short: a stop
+        is not acted on while one runs, and one taken but not started goes back to its queue
+        (rq's intermediate queue)."""
+        if pipeline is None and self._stop_requested and self.get_state() != WorkerStatus.BUSY:
+            raise StopRequested()
+        super().heartbeat(timeout, pipeline)
+
+
+def _queues(connection: redis.Redis, settings: config.Settings, names: tuple[str, ...]) -> list[Any]:
+    return [q for name, q in (("tables", queue(connection, settings)), ("mail", mail_queue(connection, settings)))
+            if name in names]
+
+
+def rq_worker(connection: redis.Redis, settings: config.Settings, queues: tuple[str, ...] = QUEUES
               ) -> SimpleWorker:
-    chosen = [q for name, q in (("tables", queue(connection, settings)), ("mail", mail_queue(connection, settings)))
-              if name in queues]
-    return SimpleWorker(chosen, connection=connection, serializer=JSONSerializer, maintenance_interval=60)
+    return SimpleWorker(_queues(connection, settings, queues), connection=connection, serializer=JSONSerializer,
+                        maintenance_interval=60)
+
+
+def work_queue(settings: config.Settings, name: str, stop: threading.Event) -> None:
+    """Run the queue ``name`` until ``stop``; a Redis outage (rq then returns or raises) costs
+    a pause that grows from 0.5 s to 10 s, and a new rq worker."""
+    pause = FIRST_PAUSE
+    while not stop.is_set():
+        connection = redis.Redis.from_url(settings.redis_url)
+        worker = ThreadWorker(_queues(connection, settings, (name,)), connection=connection,
+                              serializer=JSONSerializer, maintenance_interval=60, worker_ttl=WORKER_TTL, stop=stop)
+        began = time.monotonic()
+        try:
+            worker.work(with_scheduler=True, logging_level="WARNING")
+        except (redis.ConnectionError, redis.TimeoutError) as error:
+            log.warning("%s queue: Redis is not answering (%s)", name, error)
+        except Exception:
+            log.exception("%s queue: the rq worker failed", name)
+        finally:
+            connection.close()
+        if stop.is_set():
+            return
+        if time.monotonic() - began > 60:
+            pause = FIRST_PAUSE
+        stop.wait(pause)
+        pause = min(pause * 2, LONGEST_PAUSE)
 
 
 def run(settings: config.Settings, stop: threading.Event, burst: bool = False,
-        queues: tuple[str, ...] = ("tables", "mail")) -> None:
-    """Work until ``stop`` is set (or, with ``burst``, until nothing is left to do)."""
-    connection = redis.Redis.from_url(settings.redis_url)
-    ctx = Context(settings, TableStore(connection))
+        queues: tuple[str, ...] = QUEUES) -> None:
+    """Work until ``stop`` is set, or SIGTERM/SIGINT (with ``burst``: until nothing is left to do)."""
     if burst:
-        settle.drain(ctx)
-    else:
-        start_settler(settings, stop)
-    rq_worker(connection, settings, queues).work(with_scheduler=True, burst=burst, logging_level="WARNING")
+        connection = redis.Redis.from_url(settings.redis_url)
+        if "tables" in queues:
+            settle.drain(Context(settings, TableStore(connection)))
+        rq_worker(connection, settings, queues).work(with_scheduler=True, burst=True, logging_level="WARNING")
+        return
+    os.register_at_fork(after_in_child=die_with_parent)    # rq's scheduler is forked: it must not outlive us
+    if threading.current_thread() is threading.main_thread():
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(signum, lambda *_: stop.set())
+    threads = [start_settler(settings, stop)] if "tables" in queues else []
+    for name in queues:
+        threads.append(_thread(f"pbem-{name}", lambda name=name: work_queue(settings, name, stop)))
+    while not stop.wait(0.5):
+        pass
+    for thread in threads:
+        thread.join(timeout=settings.smtp_timeout + WORKER_TTL)
+
+
+def _thread(name: str, target: Callable[[], None]) -> threading.Thread:
+    thread = threading.Thread(target=target, name=name, daemon=True)
+    thread.start()
+    return thread
