@@ -114,7 +114,8 @@ def your_turn(store: TableStore, table: Table, seat: str, edge: int, m: MailSett
     """None when the seat is no longer waited on since ``edge``: the email has nothing to say."""
     if store.waiting(table.id).get(seat) != edge or table.result() is not None:
         return None
-    return {**turn(table, seat, m), "kind": "your_turn", "recent": summary_since_last_move(store, table, seat)}
+    return {**turn(table, seat, m), "kind": "your_turn", "recent": summary_since_last_move(store, table, seat),
+            "welcome": False}
 
 
 def combined(store: TableStore, notices: list[str], m: MailSettings) -> dict[str, Any] | None:

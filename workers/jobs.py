@@ -24,13 +24,6 @@ class Busy(Exception):
     """Another attempt holds this email; rq retries this one later."""
 
 
-def invite(connection: redis.Redis, settings: config.Settings, table: tables.Table) -> None:
-    """Each player's invitation, with the link to their seat."""
-    for seat, info in table.seats.items():
-        if info.get("email"):
-            enqueue_notify(connection, settings, table.id, "invitation", 0, seat)
-
-
 def notify_job(table_id: str, kind: str, seq: int, seat: str, now: float | None = None) -> str:
     """Send one email, once: claimed while sending, marked done after; a failure frees it for the retry.
 
@@ -81,9 +74,14 @@ def _notify(ctx: Context, table_id: str, kind: str, seq: int, seat: str, now: fl
         if store.held_notices(email_address, "outage"):       # mail is down for this player: join the others
             store.hold_notice(email_address, "outage", notice)
             return "held while mail is down"
+        invitation = f"invitation-0-{seat}"
+        content["welcome"] = store.mail_state(table_id, invitation) != "sent"   # the first email: says hello too
         try:
-            return mail.send(mail.render(kind, content, settings, mail.message_id(settings, table_id, name), store),
-                             settings)
+            where = mail.send(mail.render(kind, content, settings, mail.message_id(settings, table_id, name), store),
+                              settings)
+            if content["welcome"]:
+                store.mail_sent(table_id, invitation)
+            return where
         except MAIL_DOWN:
             if store.hold_notice(email_address, "outage", notice) == 1:    # the first held starts the flush chain
                 _schedule_flush(ctx, email_address, 1, now)

@@ -53,11 +53,14 @@ def settle(ctx: Context, table_id: str, now: float | None = None) -> str:
 
 def announce(ctx: Context, table: tables.Table, waiting: dict[str, int]) -> None:
     """Queue the emails the table's state calls for and not yet sent: a turn for each seat newly
-    waited on, or the end for everyone."""
+    waited on, or the end for everyone; and each player's invitation, unless their first email
+    is a turn, which then says hello itself (one email, not two, when a table starts)."""
     if table.result() is not None:
         wanted = [("game_over", 0, seat) for seat, info in table.seats.items() if info.get("email")]
     else:
         wanted = [("your_turn", edge, seat) for seat, edge in waiting.items()]
+        wanted += [("invitation", 0, seat) for seat, info in table.seats.items()
+                   if info.get("email") and seat not in waiting]
     states = ctx.store.mail_states(table.id, [f"{kind}-{seq}-{seat}" for kind, seq, seat in wanted])
     for (kind, seq, seat), state in zip(wanted, states):
         if state is None:

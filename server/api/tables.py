@@ -10,7 +10,6 @@ from flask_smorest import Blueprint
 import tables
 from tables import preferences, vacations
 from tables.calendars import calendar_email, calendar_feed
-from workers.jobs import invite
 from workers.mail import mail_settings
 from workers.queue import enqueue_vacation
 
@@ -50,7 +49,6 @@ class Tables(MethodView):
         started = tables.start(s.store, body["game"], body["options"], body["seats"], time.time(),
                                time_control=body.get("time_control"), on_timeout=body.get("on_timeout"),
                                host=body.get("host"))
-        invite(s.redis, s.settings, started.table)
         return credentials(started)
 
 

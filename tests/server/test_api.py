@@ -182,10 +182,11 @@ def test_the_same_idempotency_key_with_another_move_is_refused(client):
     assert again.status_code == 422 and again.json["code"] == "idempotency_key_reused"
 
 
-def test_metrics_show_the_queues_and_the_tables_waiting_on_the_server(client):
-    from tests.helpers import make_table
-    make_table(client)                                # its invitations wait in the mail queue; it waits to be settled
+def test_metrics_show_the_queues_and_the_tables_waiting_on_the_server(client, redis_client, env):
+    from workers.queue import enqueue_notify
+    make_table(client)                                # it waits to be settled (which queues its emails)
+    enqueue_notify(redis_client, env, "t", "invitation", 0, "north")
     text = client.get("/metrics").get_data(as_text=True)
-    assert 'pbem_queue_jobs{queue="pbem-mail"} 2.0' in text
+    assert 'pbem_queue_jobs{queue="pbem-mail"} 1.0' in text
     assert "pbem_tables_waiting_on_server 1.0" in text
     assert 'pbem_queue_oldest_job_seconds{queue="pbem-mail"}' in text

@@ -19,13 +19,19 @@ def subjects(inbox, address):
     return [str(m["X-PBEM-Kind"]) for m in inbox.to(address)]
 
 
-def test_creation_invites_everyone_and_emails_the_first_player(client, run_worker, smtp_server):
+def test_creation_invites_everyone_in_one_email_each(client, run_worker, smtp_server):
+    """The first player's invitation is their first turn: one email, not two."""
     table, _ = make_table(client)
     run_worker()
     inbox = smtp_server.inbox
-    assert subjects(inbox, "nora@example.org") == ["invitation", "your_turn"]
+    assert subjects(inbox, "nora@example.org") == ["your_turn"]
     assert subjects(inbox, "sam@example.org") == ["invitation"]
-    assert {str(m["Subject"]) for m in inbox.to("nora@example.org")} == {f"Duel #{table} (north)"}
+    first = inbox.text(inbox.to("nora@example.org")[0])
+    assert "Hello Nora," in first and "You play north, against Sam (south)." in first
+    assert "It is your turn now: move 3." in first and "1. add 1" in first
+    assert str(inbox.to("nora@example.org")[0]["Subject"]) == f"Duel #{table} (north)"
+    run_worker()                                      # settled again: nobody is invited twice
+    assert len(inbox.messages) == 2
 
 
 def test_notify_sends_exactly_one_email_per_waiting_edge_even_when_run_twice(client, run_worker, smtp_server,

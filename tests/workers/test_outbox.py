@@ -14,7 +14,7 @@ def test_mail_goes_to_the_outbox_and_the_cli_lists_and_prints_it(monkeypatch, tm
     table, _ = make_table(client)
     run_worker()
     files = sorted((tmp_path / "outbox").glob("*.eml"))
-    assert len(files) == 3           # two invitations, one "your turn"
+    assert len(files) == 2           # the second player's invitation; the first player's turn, which greets them
     listing = CliRunner().invoke(main, ["outbox"]).output
     assert f"Duel #{table} (north)  [your turn]" in listing
     number = next(line.split(".")[0].strip() for line in listing.splitlines() if "[your turn]" in line)
