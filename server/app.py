@@ -7,7 +7,7 @@ from flask import Flask, g, request
 
 import config
 
-from . import docs_assets, errors, extensions, home, lobby, mute, pages
+from . import docs_assets, errors, extensions, guards, home, lobby, mute, pages
 from .api import catalogue, inbound, mail_log, moves, ops, tables
 
 
@@ -24,6 +24,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     extensions.init_app(app, settings)
     api = errors.JsonErrorsApi(app)
     errors.register(app)
+    guards.init_app(app)
     for blueprint in (catalogue.blp, tables.blp, moves.blp, inbound.blp, mail_log.blp, ops.blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(pages.blp)

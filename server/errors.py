@@ -10,6 +10,8 @@ from werkzeug.exceptions import HTTPException
 from games.core import IllegalMove
 from tables import TableError
 
+from .schemas import Error
+
 HTTP_CODES = {400: "bad_request", 401: "no_credential", 403: "wrong_credential", 404: "not_found",
               405: "method_not_allowed", 409: "conflict", 413: "too_large", 415: "unsupported_media_type",
               422: "invalid_request", 428: "precondition_required", 500: "server_error", 503: "unavailable"}
@@ -34,6 +36,8 @@ def _field_sentence(messages: dict[str, Any]) -> str:
 
 
 class JsonErrorsApi(Api):
+    ERROR_SCHEMA = Error         # what the OpenAPI document says every error looks like
+
     def handle_http_exception(self, error: HTTPException) -> Any:  # type: ignore[override]
         status = error.code or 500
         data = getattr(error, "data", None) or {}

@@ -2,6 +2,19 @@
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
+MAX_SEQ = 2**53 - 1          # a seq or an option number: any larger is no table's (and JSON's safe integers end here)
+MAX_MOVE_TEXT = 20_000       # characters of a move (or a stretch of moves) written as text
+
+
+class Error(Schema):
+    """Every error answer (the HTTP status is repeated in ``status``)."""
+    status = fields.Integer(required=True, metadata={"description": "The HTTP status, e.g. 422."})
+    code = fields.String(required=True, metadata={"description": "Machine-readable, e.g. 'stale_seq'."})
+    message = fields.String(required=True, metadata={"description": "A sentence a player understands."})
+    errors = fields.Dict(metadata={"description": "A request that does not fit its schema: the problems, by field."})
+    seq = fields.Integer(metadata={"description": "stale_seq: the table's current seq."})
+    view = fields.Dict(metadata={"description": "stale_seq: the current view."})
+
 
 class SeatRequest(Schema):
     name = fields.String(metadata={"description": "The player's name."})
@@ -37,9 +50,13 @@ class MoveRequest(Schema):
         unknown = EXCLUDE
 
     move = fields.Raw(metadata={"description": "The move object, exactly as listed in the prompt's options."})
-    option = fields.Integer(metadata={"description": "Or: the number of an option (1 is the first)."})
-    text = fields.String(metadata={"description": "Or: an option's number, or the game's notation."})
-    expected_seq = fields.Integer(metadata={"description": "The seq of the view the move was decided from."})
+    option = fields.Integer(strict=True, validate=validate.Range(min=1, max=MAX_SEQ),
+                            metadata={"description": "Or: the number of an option (1 is the first)."})
+    text = fields.String(validate=validate.Length(max=MAX_MOVE_TEXT),
+                         metadata={"description": "Or: an option's number, or the game's notation; several "
+                                                  "moves, one a line or separated by ';'."})
+    expected_seq = fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_SEQ),
+                                  metadata={"description": "The seq of the view the move was decided from."})
 
     @validates_schema
     def exactly_one(self, data: dict, **_: object) -> None:
@@ -93,7 +110,7 @@ class MoveAnswer(Schema):
 
 
 class LogQuery(Schema):
-    since = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    since = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_SEQ))   # a query: text
 
 
 class LogAnswer(Schema):

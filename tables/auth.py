@@ -28,6 +28,8 @@ def seat_of(table: Table, token: str | None, secret_key: str) -> str | None:
     A wrong credential is refused."""
     if not token:
         return None
+    if not token.isascii():           # never one of ours (and hmac cannot compare it)
+        raise Forbidden("That token does not belong to any seat at this table.")
     seat = token.split(".", 1)[0]
     if "." in token and seat in table.seats and hmac.compare_digest(token, link_key(secret_key, table.id, seat)):
         return seat

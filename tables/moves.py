@@ -1,5 +1,6 @@
 """What a player may send as a move: the move object itself, an option's number, or text."""
 
+import json
 from typing import Any
 
 from games.core import IllegalMove
@@ -27,4 +28,26 @@ def resolve(table: Table, seat: str, move: Any = None, option: int | None = None
                               f"There is no option {option}; choose a number from 1 to {len(options)}."
                               if options else "You have no options to choose from right now.")
         return options[option - 1]["move"]
-    return move
+    return listed(table, seat, move)
+
+
+def listed(table: Table, seat: str, move: Any) -> Any:
+    """A move object sent as is must be one of the prompt's listed options' moves, exactly (the
+    same JSON: ``true`` is not ``1``); it is checked here, once for every game, so that the rules
+    never see a move of the wrong shape. A prompt without options (a free number) leaves the
+    check to the rules."""
+    prompt = table.prompts().get(seat) or {}
+    options = prompt.get("options")
+    if not options:
+        return move
+    wanted = _canonical(move)
+    for o in options:
+        if _canonical(o["move"]) == wanted:
+            return o["move"]
+    raise IllegalMove("not_an_option", "That move is not one of the choices listed for your question "
+                      f"({prompt.get('text', '').rstrip('.?:')}); send one of the options' moves exactly as "
+                      "listed, its number, or the game's notation.")
+
+
+def _canonical(move: Any) -> str:
+    return json.dumps(move, sort_keys=True, separators=(",", ":"))

@@ -22,6 +22,8 @@ def sign(secret_key: str, purpose: str, *fields: object) -> str:
 
 def verify(secret_key: str, purpose: str, token: str, count: int) -> list[str] | None:
     """The ``count`` fields of a genuine token; None for a forged or mangled one."""
+    if not token.isascii():           # never one of ours (and hmac cannot compare it)
+        return None
     parts = token.strip().split(".")
     if len(parts) != count + 1:
         return None

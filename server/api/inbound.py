@@ -26,7 +26,7 @@ class InboundMail(MethodView):
         s = services()
         secret = s.settings.inbound_secret
         given = request.headers.get("X-Inbound-Secret") or request.args.get("secret") or ""
-        if secret and not hmac.compare_digest(given, secret):
+        if secret and not hmac.compare_digest(given.encode(), secret.encode()):
             raise tables.Forbidden("This webhook needs the server's inbound secret.", code="wrong_secret")
         raw, recipients = _raw_message()
         if not raw.strip():

@@ -78,7 +78,7 @@ ERRORS = [
     ("stale sequence", dict(json={"option": 1, "expected_seq": 3}, token="south"), 409, "stale_seq"),
     ("not your turn", dict(json={"option": 1}, token="north"), 422, "not_your_turn"),
     ("no such option", dict(json={"option": 4}, token="south"), 422, "no_such_option"),
-    ("illegal move object", dict(json={"move": {"add": 5}}, token="south"), 422, "bad_add"),
+    ("illegal move object", dict(json={"move": {"add": 5}}, token="south"), 422, "not_an_option"),
     ("unreadable text", dict(json={"text": "double it"}, token="south"), 422, "bad_notation"),
 ]
 
