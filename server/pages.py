@@ -42,10 +42,12 @@ def move(table_id: str) -> Response | tuple[str, int]:
     the view at ``seq``."""
     s = services()
     token = request.form.get("token") or None
-    try:
-        expected = int(request.form.get("seq", ""))
-    except ValueError:
-        expected = None
+    seq = request.form.get("seq", "")
+    if not (seq.isascii() and seq.isdigit()):       # the page's own field: without it, no stale check
+        table = tables.load(s.store, table_id)
+        return _render(table, _seat(table, token), token, "This form does not say which move it was made at, so "
+                       "it was not used: reload the page and choose again.", 422)
+    expected = int(seq)
     text = request.form.get("text", "").strip()
     try:
         done = tables.play(s.store, s.tables, table_id, lambda t: _seat(t, token), expected_seq=expected,
@@ -62,8 +64,10 @@ def move(table_id: str) -> Response | tuple[str, int]:
 
 @blp.get("/act/<token>")
 def action(token: str) -> Any:
-    """An option link from an email: a page that confirms the choice (submitting itself in a
-    browser), or the current state when the link is stale, used or expired."""
+    """An option link from an email: a page with one button that sends the choice (a click, never
+    a script: mail scanners open links and run scripts), or the current state when the link is
+    stale or used. An expired link shows the table as an observer sees it: it no longer carries
+    the seat's credential."""
     s = services()
     chosen = links.read(s.settings.secret_key, token)
     if chosen is None:
@@ -71,10 +75,11 @@ def action(token: str) -> Any:
     table = tables.load(s.store, chosen.table_id)
     key = links.seat_key(s.settings.secret_key, chosen)
     state = links.state_of(chosen, table, time.time())
+    if state == "expired":
+        return _expired(table)
     if state != "ready":
-        problem = ("This link has expired." if state == "expired" else
-                   "The game has moved on since that email, so the link was not used. Here is where it stands now.")
-        return _render(table, chosen.seat, key, problem, 409)
+        return _render(table, chosen.seat, key, "The game has moved on since that email, so the link was not "
+                       "used. Here is where it stands now.", 409)
     option = table.prompts()[chosen.seat]["options"][chosen.option - 1]
     return render_template("confirm.html", title=table.game.title, table=table.id, label=option["label"],
                            prompt=table.prompts()[chosen.seat]["text"])
@@ -90,7 +95,7 @@ def act(token: str) -> Any:
     key = links.seat_key(s.settings.secret_key, chosen)
     table = tables.load(s.store, chosen.table_id)
     if links.state_of(chosen, table, time.time()) == "expired":
-        return _render(table, chosen.seat, key, "This link has expired.", 409)
+        return _expired(table)
     try:
         done = tables.play(s.store, s.tables, chosen.table_id, lambda t: chosen.seat, expected_seq=chosen.seq,
                            option=chosen.option, idempotency_key="link-" + token, now=time.time(),
@@ -102,6 +107,11 @@ def act(token: str) -> Any:
     if not done.replayed:
         s.metrics.moves.labels(done.table.game.name).inc()
     return redirect(url_for("pages.page", table_id=chosen.table_id, token=key), code=303)
+
+
+def _expired(table: tables.Table) -> tuple[str, int]:
+    return _render(table, None, None, "This link has expired, so it was not used. Here is the table as anyone "
+                   "watching sees it; your latest email from this game has your current links.", 409)
 
 
 HOST_ACTIONS = {"extend": "Give them 24 more hours", "bot": "Let a bot play this turn"}
