@@ -12,6 +12,11 @@ OPS = {"woi": "War of Ideas", "deploy": "Deploy", "regime_change": "Regime Chang
        "travel": "Travel", "jihad": "Jihad", "plot": "Plot", "reserves": "Reserves"}
 
 
+def _n(n, word: str, many: str | None = None) -> str:
+    """'1 troop', '2 troops': a count and its noun, plural when it is not 1."""
+    return f"{n} {word if n == 1 else many or word + 's'}"
+
+
 def _who(e, key="seat") -> str:
     return SIDE.get(e.get(key), str(e.get(key)))
 
@@ -30,7 +35,7 @@ def _loc(loc) -> str:
 
 def _plays(e, seat="us") -> str:
     if "card" in e:
-        return f"{SIDE[seat]} plays {_card(e['card'])} for {e.get('value', '?')} Ops: "
+        return f"{SIDE[seat]} plays {_card(e['card'])} for {_n(e.get('value', '?'), 'Op')}: "
     return ""
 
 
@@ -74,22 +79,22 @@ def posture_rolled(e):
 
 def dealt(e):
     if "cards" in e:
-        return f"{_who(e)} draws {len(e['cards'])} cards: " + ", ".join(_card(n) for n in e["cards"]) + "."
-    return f"{_who(e)} draws {e.get('count', '?')} cards."
+        return f"{_who(e)} draws {_n(len(e['cards']), 'card')}: " + ", ".join(_card(n) for n in e["cards"]) + "."
+    return f"{_who(e)} draws {_n(e.get('count', '?'), 'card')}."
 
 
 def deployed(e):
-    return _plays(e) + f"Deploy {e['n']} troop{'s' if e['n'] != 1 else ''} from {_loc(e['from'])} to {_loc(e['to'])}."
+    return _plays(e) + f"Deploy {_n(e['n'], 'troop')} from {_loc(e['from'])} to {_loc(e['to'])}."
 
 
 def regime_change(e):
-    return (_plays(e) + f"Regime Change in {e['country']} with {e['n']} troops from {_loc(e['from'])}: governance roll "
+    return (_plays(e) + f"Regime Change in {e['country']} with {_n(e['n'], 'troop')} from {_loc(e['from'])}: governance roll "
             f"{e['roll']}, {GOV.get(e['gov'])} Ally; sleepers activated; {_prestige_roll(e.get('prestige_roll'))}, "
             f"Prestige {e.get('prestige')}.")
 
 
 def withdrew(e):
-    return (_plays(e) + f"Withdraw {e['n']} troops from {e['from']} to {_loc(e['to'])}: Aid removed, Besieged Regime; "
+    return (_plays(e) + f"Withdraw {_n(e['n'], 'troop')} from {e['from']} to {_loc(e['to'])}: Aid removed, Besieged Regime; "
             f"{_prestige_roll(e.get('prestige_roll'))}, Prestige {e.get('prestige')}.")
 
 
@@ -209,6 +214,15 @@ STEP_TEXT = {
 }
 
 
+def once(text: str) -> str:
+    """A question that names its card twice ('16 Euro-Islam: 16 Euro-Islam: which posture...?')
+    names it once."""
+    head, sep, rest = text.partition(": ")
+    while sep and rest.startswith(head + ": "):
+        rest = rest[len(head) + 2:]
+    return head + sep + rest
+
+
 def await_(e):
     step = e.get("step")
     if e.get("turn_end"):
@@ -224,6 +238,8 @@ def await_(e):
     if not step:
         return "Next."
     text = STEP_TEXT.get(step["k"], "{who} to decide.")
+    if step["k"] == "ev" and step.get("text"):
+        return f"{SIDE.get(step.get('seat'), '?')} to answer {once(step['text'])}"
     if step["k"] == "travel" and step.get("pick"):
         text = "Jihadist moves a cell from {from}."
     fields = {"who": SIDE.get(step.get("seat"), "?"), "from": _loc(step.get("from") or step.get("pick")),
@@ -291,7 +307,7 @@ def hand_shown(e):
     if "cards" in e:
         return (f"{SIDE[e['to']]} looks at the {SIDE[e['seat']]} hand: "
                 + (", ".join(_card(c) for c in e["cards"]) or "empty") + ".")
-    return f"{SIDE[e['to']]} looks at the {SIDE[e['seat']]} hand ({e.get('count', '?')} cards)."
+    return f"{SIDE[e['to']]} looks at the {SIDE[e['seat']]} hand ({_n(e.get('count', '?'), 'card')})."
 
 
 def play_chosen(e):
@@ -318,17 +334,17 @@ LINES = {
                        f"{e['options'].get('decks')} deck{'s' if e['options'].get('decks') != 1 else ''}, "
                        f"card events {e['options'].get('events', 'off')}.",
     "tested": tested, "posture_rolled": posture_rolled,
-    "shuffled": lambda e: f"The draw pile is shuffled ({e.get('count', len(e.get('deck', [])))} cards).",
-    "reshuffled": lambda e: f"Reshuffle (5.3.1): {e.get('count', len(e.get('deck', [])))} cards make the new draw pile; "
-                            f"deck {e['deck_no']}.",
+    "shuffled": lambda e: f"The draw pile is shuffled ({_n(e.get('count', len(e.get('deck', []))), 'card')}).",
+    "reshuffled": lambda e: f"Reshuffle (5.3.1): {_n(e.get('count', len(e.get('deck', []))), 'card')} make the new draw "
+                            f"pile; deck {e['deck_no']}.",
     "dealt": dealt,
     "card_chosen": lambda e: f"{_who(e)} plays {_card(e['card'])}" + (" (picked at random)." if e.get("random") else "."),
     "boosted": lambda e: f"{_who(e)} spends {e['spent']} Reserves: the card counts {e['value']} Ops.",
-    "op_chosen": lambda e: f"{_who(e)} uses {_card(e['card'])} ({e['value']} Ops) for {OPS.get(e['op'], e['op'])}.",
+    "op_chosen": lambda e: f"{_who(e)} uses {_card(e['card'])} ({_n(e['value'], 'Op')}) for {OPS.get(e['op'], e['op'])}.",
     "last_card": lambda e: f"US {'discards' if e['how'] == 'discard' else 'holds'} its last card"
                            + (f", {_card(e['card'])}" if e["how"] == "discard" else "") + " (5.2.4).",
     "reassessed": reassessed,
-    "phase_started": lambda e: f"Turn {e['turn']}: {SIDE[e['phase']]} Action Phase ({e['cards']} card{'s' if e['cards'] != 1 else ''} in hand).",
+    "phase_started": lambda e: f"Turn {e['turn']}: {SIDE[e['phase']]} Action Phase ({_n(e['cards'], 'card')} in hand).",
     "turn_started": lambda e: f"Turn {e['turn']} begins.",
     "plot_placed": plot_placed, "plot_alerted": plot_alerted,
     "plot_removed": lambda e: f"The {_plot(e.get('plot'))} in {e['country']} "

@@ -131,7 +131,8 @@ def after_plots(ctx) -> None:
 def _card_prompt(state, step):
     seat = step["seat"]
     if hooks.any_ok("random_card", state, seat):
-        options = [{"label": f"A card at random from your hand ({len(state['hands'][seat])} cards)",
+        n = len(state["hands"][seat])
+        options = [{"label": f"A card at random from your hand ({n} card{'s' if n != 1 else ''})",
                     "move": {"card": "random"}}]
     else:
         options = [{"label": D.card_label(n), "move": {"card": n}} for n in sorted(state["hands"][seat])]
@@ -222,7 +223,8 @@ def _boost_prompt(state, step):
     ops = D.card_ops(play["card"])
     boosted = min(3, ops + r)
     options = [{"label": f"Spend all {r} Reserves: card {play['card']} counts {boosted} Ops", "move": {"boost": True}},
-               {"label": f"Keep the Reserves: card {play['card']} counts {ops} Ops", "move": {"boost": False}}]
+               {"label": f"Keep the Reserves: card {play['card']} counts {ops} Op{'s' if ops != 1 else ''}",
+                "move": {"boost": False}}]
     return "boost", "Spend your Reserves on this card (6.3.3.1, not for Reserves or Reassessment)?", options
 
 

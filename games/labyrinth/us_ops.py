@@ -55,7 +55,8 @@ def finish(ctx, event: dict) -> None:
 
 def loc_label(state, loc: str) -> str:
     if loc == TRACK:
-        return f"Troops track ({troops_on_track(state)} troops)"
+        n = troops_on_track(state)
+        return f"Troops track ({n} troop{'s' if n != 1 else ''})"
     return country_label(state, loc, "us")
 
 

@@ -99,7 +99,7 @@ def card_ops(n: int) -> int:
 
 def card_label(n: int) -> str:
     c = CARDS[n]
-    return f"{n} {c['name']} ({c['association']}, {c['ops']} Ops)"
+    return f"{n} {c['name']} ({c['association']}, {c['ops']} Op{'s' if c['ops'] != 1 else ''})"
 
 
 # ---------------------------------------------------------------- scenarios

@@ -374,7 +374,7 @@ class Ev:
 
     def ask_posture(self, country: str, then: Callable, seat: str | None = None) -> None:
         self.ask_pick([(f"{country} Hard", "hard"), (f"{country} Soft", "soft")],
-                      f"{self.name}: which posture for {country}?", then, seat)
+                      f"which posture for {country}?", then, seat)
 
     # ------------------------------------------------------------ operations and cards played
 
