@@ -117,10 +117,21 @@ def redact(event: dict, seat) -> dict:
 # ---------------------------------------------------------------- brief
 
 
-def _hand_line(state, seat) -> str:
+SIDE_SHORT = {"US": "US", "Jihadist": "Jihadist", "Unassociated": "Unassoc."}
+
+
+def card_line(n: int) -> str:
+    """'24 Predator (US 2): remove 1 cell in a non-Iran Muslim country': a card and what it does."""
+    c = D.CARDS[n]
+    return f"{n} {c['name']} ({SIDE_SHORT[c['association']]} {c['ops']}): {c['short']}"
+
+
+def _hand_line(state, seat) -> list[str]:
+    """The seat's hand, one card a line with what its event does."""
     cards = sorted(state["hands"][seat])
-    text = "; ".join(f"{n} {D.card_name(n)} ({D.CARDS[n]['association'][0]}{D.card_ops(n)})" for n in cards)
-    return f"Your hand ({len(cards)}): {text or 'empty'}"
+    if not cards:
+        return ["Your hand (0): empty"]
+    return [f"Your hand ({len(cards)}):"] + [f"  {card_line(n)}" for n in cards]
 
 
 def brief(state, seat) -> list[str]:
@@ -142,9 +153,10 @@ def brief(state, seat) -> list[str]:
         f"{v['victory']['good_fair']} Good/Fair, {v['victory']['poor_islamist']} Poor/Islamist."),
     ]
     if seat in D.SEATS:
-        lines.append(_hand_line(state, seat))
+        lines += _hand_line(state, seat)
     other = [s for s in D.SEATS if s != seat]
-    lines.append("Hands: " + ", ".join(f"{D.SIDE[s]} {v['hand_counts'][s]} cards" for s in other)
+    lines.append("Hands: " + ", ".join(f"{D.SIDE[s]} {v['hand_counts'][s]} card{'s' if v['hand_counts'][s] != 1 else ''}"
+                                       for s in other)
                  + ("; the US holds its last card" if state["holding"] else ""))
     plots = v["plots"]
     if plots:
