@@ -8,6 +8,9 @@ from . import notation, rules, setup
 from . import picture as picture_mod
 from . import view as view_mod
 from .evolve import evolve
+from .example import example
+from .notate import notate
+from .summary import summarize
 
 
 class Labyrinth(Game):
@@ -46,6 +49,15 @@ class Labyrinth(Game):
 
     def describe(self, event):
         return describe_mod.describe(event)
+
+    def summarize(self, events, seat):
+        return summarize(events, seat)
+
+    def notate(self, state, seat, move):
+        return notate(state, seat, move)
+
+    def example(self, state, seat):
+        return example(state, seat)
 
     def picture(self, view, seat):
         return picture_mod.picture(view, seat)

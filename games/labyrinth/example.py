@@ -1,0 +1,176 @@
+"""A plausible whole stretch for the seat to move, in notation, so that an email can say "reply
+with your whole turn, for example:" and the player can copy and edit it.
+
+Built only from what the seat may see: the state is first masked (the other hand and the draw
+pile become one sorted pool, and for the US the face-down plots and the Available Plots one
+sorted pool of values), so changing what the seat cannot see cannot change the example. The
+stretch is played on that copy with sensible choices (advice.py) and dice of its own, taking
+the forced choices the server would take, and stops where another seat or the rules decide.
+
+One line per card play ("27 ops woi pakistan"). A line also ends where what comes next depends
+on something the seat cannot know while writing it: a die, or a hidden card or plot. That is
+found by playing each decision in a second masked world with other dice and another deal: if
+the seat's next question or its view differs, the line ends there. So the first line never
+depends on dice or hidden parts, and parses and applies as written.
+"""
+
+import marshal
+
+from games.core import SYSTEM, IllegalMove, Rng
+
+from . import advice
+from .evolve import evolve
+from .notate import candidates, notate
+from .notation import parse
+from .rules import decide, prompts
+from .view import redact
+
+MAX_DECISIONS = 40
+NEW_PLAY = ("card", "last", "cadre")
+OTHER = {"us": "jihadist", "jihadist": "us"}
+
+
+def _copy(state):
+    return marshal.loads(marshal.dumps(state))          # plain JSON values: the fastest deep copy
+
+
+def mask(state, seat: str, world: int = 0):
+    """A copy of the state with what the seat may not see replaced by one canonical arrangement
+    (world 0) or another one (world 1), both consistent with what the seat sees."""
+    s = _copy(state)
+    other = OTHER[seat]
+    pool = sorted(s["deck"] + s["hands"][other])
+    if world:
+        pool.reverse()
+    k = len(s["hands"][other])
+    s["hands"][other], s["deck"] = pool[:k], pool[k:]
+    if seat != "jihadist":
+        hidden = [p for p in s["plots"] if not p.get("up")]
+        values = sorted([p["v"] for p in hidden] + list(s["avail"]), key=str)
+        if world:
+            values.reverse()
+        for plot, v in zip(hidden, values):
+            plot["v"] = v
+        s["avail"] = values[len(hidden):]
+    return s
+
+
+class _Dice(Rng):
+    """The example's own dice, noting whether any was used."""
+
+    used = False
+
+    def _bytes(self, n: int) -> bytes:
+        self.used = True
+        return super()._bytes(n)
+
+
+def _forced(prompt: dict) -> bool:
+    return len(prompt.get("options") or []) == 1 and not prompt.get("range")
+
+
+def _apply(state, seat: str, move: dict, rng: Rng):
+    """(events, the state after them); the state given is not changed."""
+    events = decide(state, seat, move, rng)
+    state = _copy(state)
+    for event in events:
+        state = evolve(state, event)
+    return events, state
+
+
+def _depends(state, seat: str, move: dict, events: list, after, rng: _Dice, i: int) -> bool:
+    """Does what follows this decision depend on dice or on what the seat cannot see? It does if
+    a die was rolled, or if in another world (another deal, other plots) the seat would see
+    other events or be asked another question."""
+    if rng.used:
+        return True
+    world = mask(state, seat, 1)
+    try:
+        other = decide(world, seat, move, Rng(b"example: another world", i))
+    except IllegalMove:
+        return True
+    if [redact(e, seat) for e in other] != [redact(e, seat) for e in events]:
+        return True
+    for event in other:
+        world = evolve(world, event)
+    return prompts(world) != prompts(after)
+
+
+def _moves(parsed: dict) -> list[dict]:
+    return parsed["seq"] if "seq" in parsed else [parsed]
+
+
+WINDOW = 2          # a word can only run into the words just before it (a country of 3 words at most)
+# answers written as one fixed word that no neighbour can swallow: no need to re-read the line
+PLAIN = {"card", "op", "play", "first", "boost", "reroll", "last", "roll", "pass"}
+
+
+def _go_on(line: list[tuple], seat: str, state, move: dict, label: str) -> str | None:
+    """Words for `move` that the line so far can take: read from a few answers back, the line
+    must still parse to the same moves (a word may otherwise join the one before it)."""
+    back = line[-WINDOW:]
+    start = back[0][0]
+    if set(move) <= PLAIN and set(back[-1][2]) <= PLAIN:
+        return notate(state, seat, move)
+    for text in candidates(state, move, label):
+        try:
+            parsed = parse(" ".join([t for _, t, _ in back] + [text]), start, seat)
+        except IllegalMove:
+            continue
+        if _moves(parsed) == [m for _, _, m in back] + [move]:
+            return text
+    return None
+
+
+def example(state, seat: str) -> list[str]:
+    """The seat's plausible stretch, one line per card play; [] when the seat is not to move or
+    a single answer is all it has to give."""
+    if state is None or state.get("result") or seat not in prompts(state) or seat == SYSTEM:
+        return []
+    s = mask(state, seat)
+    lines: list[str] = []
+    line: list[tuple] = []           # the line being written: (state before, words, move) per answer
+    answers = 0
+
+    def flush():
+        nonlocal line
+        if line:
+            lines.append(" ".join(t for _, t, _ in line))
+        line = []
+
+    for i in range(MAX_DECISIONS):
+        asked = prompts(s)
+        if not asked or s.get("result"):
+            break
+        (who, prompt), = asked.items()
+        if who != seat:
+            if who == SYSTEM or not _forced(prompt):
+                break                                       # another player or the rules decide
+            flush()
+            s = _apply(s, who, prompt["options"][0]["move"], Rng(b"example", i))[1]
+            continue
+        if s["step"]["k"] in NEW_PLAY:
+            flush()
+        move = advice.choose(s, seat, prompt)
+        label = next(o["label"] for o in prompt["options"] if o["move"] == move)
+        text = _go_on(line, seat, s, move, label) if line else None
+        if text is None:
+            flush()
+            if _forced(prompt):                             # the server takes it between lines
+                rng = _Dice(b"example", i)
+                s = _apply(s, seat, move, rng)[1]
+                if rng.used and lines:
+                    break                                   # a card at random: the rest is unknown
+                continue
+            text = notate(s, seat, move)
+            if text is None:
+                break
+        rng = _Dice(b"example", i)
+        events, after = _apply(s, seat, move, rng)
+        line.append((s, text, move))
+        answers += 1
+        if _depends(s, seat, move, events, after, rng, i):
+            flush()
+        s = after
+    flush()
+    return lines if answers > 1 else []

@@ -1,0 +1,586 @@
+"""What happened since a seat last moved, for its email: one line per card play, plus one line
+each for what happens between card plays (a cadre removed, a plot resolved, the end of a turn,
+a reshuffle, the end of the game), oldest first. The log keeps one line per event (describe.py).
+
+The events are already redacted for the reader: every line is written from the event's own
+fields only (never from a state), so a face-down plot stays "a plot" and cards drawn in secret
+stay a count.
+"""
+
+import re
+
+from . import data as D
+from .describe import describe
+
+SIDE = D.SIDE
+GOV = D.GOV_NAMES
+OPS = {"woi": "War of Ideas", "deploy": "Deploy", "regime_change": "Regime Change", "withdraw": "Withdraw",
+       "disrupt": "Disrupt", "alert": "Alert", "reassess": "Reassessment", "recruit": "Recruit",
+       "travel": "Travel", "jihad": "Jihad", "plot": "Plot", "reserves": "Reserves"}
+
+# the events that open a line of their own; everything else belongs to the card play in progress
+END_OF_TURN = {"diplomacy", "boxes_cleared", "reserves_reset", "dealt", "rc_flipped", "turn_started"}
+PLOT_STEPS = {"plot_revealed", "plot_funding", "plot_prestige", "plot_governance", "posture_kept"}
+# whose card it is, for a summary that starts inside a card play
+SEAT_OF = {"woi": "us", "deployed": "us", "regime_change": "us", "withdrew": "us", "disrupted": "us",
+           "plot_alerted": "us", "reassessed": "us", "recruited": "jihadist", "travelled": "jihadist",
+           "jihad": "jihadist", "plot_rolled": "jihadist", "cell_placed": "jihadist", "plot_placed": "jihadist"}
+SILENT = {"card_chosen", "play_chosen", "order_chosen", "op_chosen", "boosted", "dice_declared", "await",
+          "ev_over", "phase_started", "shuffled"}
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    return f"{n} {word if n == 1 else many or word + 's'}"
+
+
+def _card(n) -> str:
+    return f"{n} {D.card_name(n)}" if isinstance(n, int) else "a card"
+
+
+def _loc(loc) -> str:
+    return "the track" if loc == "track" else str(loc)
+
+
+def _plot(v) -> str:
+    return "a plot" if v is None else "a WMD plot" if v == "WMD" else f"plot {v}"
+
+
+def _clean(text: str) -> str:
+    return text.strip().rstrip(".")
+
+
+def _needs(n) -> str:
+    return "needs 1" if n == 1 else f"needs 1-{n}"
+
+
+def _dice(rolls) -> str:
+    return " ".join(str(r) for r in rolls)
+
+
+# ---------------------------------------------------------------- one event, a few words
+
+
+def _woi(e) -> str:
+    c = e["country"]
+    if "posture" in e:
+        return f"War of Ideas in {c} (roll {e['roll']}: {c} now {e['posture']}" + \
+            (", matching the US: Prestige +1)" if e.get("match") else ")")
+    if e.get("result") == "too_costly":
+        return f"War of Ideas in {c}: tested {GOV.get(e.get('gov'), '?')}, too costly for the card, no effect"
+    roll = str(e["roll"])
+    if e.get("mods"):
+        roll += "".join(f" {v:+d} ({name})" for name, v in e["mods"]) + f" = {e['total']}"
+    outcome = {"ally": f"{c} now {GOV.get(e.get('gov'), '')} Ally",
+               "improved": f"{c} now {GOV.get(e.get('gov'), '')} {e.get('align', '')}".rstrip(),
+               "aid": "failed by 1, Aid placed", "failed": "failed"}.get(e["result"], e["result"])
+    return f"War of Ideas in {c} (roll {roll}: {outcome})"
+
+
+def _prestige_roll(e) -> str:
+    return f"Prestige {e['prestige']}" if "prestige" in e else ""
+
+
+def _disrupted(e) -> str:
+    parts = []
+    if e.get("removed"):
+        parts.append(f"{plural(e['removed'], 'cell')} removed")
+    if e.get("activated"):
+        parts.append(f"{plural(e['activated'], 'sleeper')} activated")
+    if e.get("cadre_removed"):
+        parts.append("cadre removed")
+    if e.get("cadre_placed"):
+        parts.append("cadre left")
+    if "prestige" in e:
+        parts.append(f"Prestige +1 to {e['prestige']}")
+    return f"Disrupt in {e['country']} ({', '.join(parts) or 'no effect'})"
+
+
+def _by_country(dice: list) -> dict:
+    out: dict = {}
+    for d in dice:
+        out.setdefault(d["c"], []).append(d)
+    return out
+
+
+def _recruited(e) -> str:
+    tries = []
+    for c, ds in _by_country(e["dice"]).items():
+        rolled = [d for d in ds if not d.get("auto")]
+        auto = len(ds) - len(rolled)
+        what = []
+        if auto:
+            what.append(f"{plural(auto, 'automatic success', 'automatic successes')}")
+        if rolled:
+            what.append(f"rolls {_dice(d['roll'] for d in rolled)}, {_needs(rolled[0]['need'])}")
+        tries.append(f"{c} ({'; '.join(what)})")
+    placed = e.get("placed")
+    if placed is None:
+        result = f"{plural(e['successes'], 'success', 'successes')} for {e['available']} available cells"
+    else:
+        result = ", ".join(f"{plural(k, 'cell')} placed in {c}" for c, k in placed.items() if k) or "no cell placed"
+    return f"Recruit in {', '.join(tries)}: {result}"
+
+
+def _travelled(e) -> str:
+    parts = []
+    for m in e["moves"]:
+        if m["from"] == m["to"]:
+            parts.append(f"a cell in {m['from']} goes to ground")
+        elif m.get("auto"):
+            parts.append(f"{m['from']} to {m['to']} (automatic)" + ("" if m["ok"] else ", lost"))
+        elif m["ok"]:
+            parts.append(f"{m['from']} to {m['to']} (roll {m.get('roll')})")
+        else:
+            parts.append(f"{m['from']} to {m['to']} failed (roll {m.get('roll')}, {_needs(m.get('need'))})")
+    return "Travel: " + ", ".join(parts)
+
+
+def _jihad(e) -> str:
+    kind = "Major Jihad" if e["major"] else "Jihad"
+    c = e["country"]
+    head = (f"{kind} in {c} (rolls {_dice(e['rolls'])}, {_needs(e['need'])}: "
+            f"{plural(e['successes'], 'success', 'successes')}")
+    if e.get("revolution"):
+        tail = f"): Islamic Revolution, {c} now Islamist Rule"
+    else:
+        tail = f"): {c} {GOV.get(e.get('gov'), '?')}"
+    if e.get("aid_removed"):
+        tail += f", {e['aid_removed']} Aid removed"
+    if e.get("failures"):
+        tail += f", {plural(e['failures'], 'cell')} lost"
+    if e.get("failed_major"):
+        tail += ", failed Major Jihad: Besieged Regime"
+    return head + tail
+
+
+def _plot_rolled(e) -> str:
+    parts = [f"{c} rolls {_dice(d['roll'] for d in ds)}, {_needs(ds[0]['need'])}"
+             for c, ds in _by_country(e["dice"]).items()]
+    return f"Plot ({'; '.join(parts)}): {plural(e['successes'], 'success', 'successes')}"
+
+
+def _tested(e) -> str:
+    what = f"{GOV.get(e['gov'])} Neutral" if "gov" in e else e.get("posture")
+    return f"{e['country']} tested {what}"
+
+
+def _posture_rolled(e) -> str | None:
+    if e.get("why") == "woi":
+        return None                                     # the War of Ideas line says it
+    return f"{e['country']} posture {e['posture']} (roll {e['roll']}{'+' + str(e['modifier']) if e.get('modifier') else ''})"
+
+
+def _cards_moved(e) -> str:
+    return _clean(describe(e))
+
+
+def _card_done(e) -> str | None:
+    return {"removed": "card removed from the game", "lapsing": "card in play until the end of the turn",
+            "first_plot": "card to the First Plot box"}.get(e.get("done"))
+
+
+def _ev_skipped(e) -> str:
+    why = "blocked" if e.get("why") == "blocked" else "prerequisite not met"
+    return f"the {SIDE[e['side']]} event of {_card(e['card'])} does not happen ({why})"
+
+
+def _await(e) -> str | None:
+    if e.get("no_op"):
+        return f"no {OPS.get(e['no_op'], e['no_op'])} possible any more: the Ops are lost"
+    return None
+
+
+FRAGMENTS = {
+    "woi": _woi,
+    "deployed": lambda e: f"Deploy {plural(e['n'], 'troop')} from {_loc(e['from'])} to {_loc(e['to'])}",
+    "regime_change": lambda e: (f"Regime Change in {e['country']} with {plural(e['n'], 'troop')} (governance roll "
+                                f"{e['roll']}: {GOV.get(e['gov'])} Ally; {_prestige_roll(e)})"),
+    "withdrew": lambda e: f"Withdraw {plural(e['n'], 'troop')} from {e['from']} to {_loc(e['to'])} ({_prestige_roll(e)})",
+    "disrupted": _disrupted,
+    "plot_alerted": lambda e: f"Alert in {e['country']}: {_plot(e.get('plot'))} removed",
+    "reassessed": lambda e: f"US posture now {e['posture']}",
+    "recruited": _recruited,
+    "travelled": _travelled,
+    "jihad": _jihad,
+    "plot_rolled": _plot_rolled,
+    "tested": _tested,
+    "posture_rolled": _posture_rolled,
+    "reserves_added": lambda e: f"Reserves now {e['reserves']}",
+    "cards_moved": _cards_moved,
+    "hand_shown": lambda e: _clean(describe(e)),
+    "ev_fx": lambda e: _clean(e["text"]),
+    "ev_skipped": _ev_skipped,
+    "card_done": _card_done,
+    "await": _await,
+    "wmd_available": lambda e: "a WMD plot becomes available",
+    "extra_card": lambda e: f"{SIDE.get(e.get('seat'), '?')} may play another card this phase",
+    "plot_removed": lambda e: f"{_plot(e.get('plot'))} in {e['country']} removed",
+    "plot_placed": lambda e: (("a plot" if e.get("value") is None else _plot(e["value"]))
+                              + f" placed in {e['country']}" + (" face up" if e.get("face_up") else "")
+                              + (" (Abu Sayyaf: Prestige -1)" if e.get("abu_sayyaf") else "")),
+    "cell_placed": lambda e: f"1 cell placed in {e['country']}",
+    "ev_began": lambda e: None,
+    "reshuffled": lambda e: f"reshuffle: deck {e['deck_no']}, {e.get('count', len(e.get('deck', [])))} cards",
+}
+
+
+def fragment(event: dict) -> str | None:
+    """A few words for one event inside a card play; None when it adds nothing a reader needs."""
+    kind = event.get("type")
+    if kind in SILENT and kind != "await":
+        return None
+    write = FRAGMENTS.get(kind)
+    try:
+        return write(event) if write else _clean(describe(event)) or None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return _clean(describe(event)) or None
+
+
+# ---------------------------------------------------------------- a card play
+
+
+class Play:
+    """The events of one card play (or of its tail, when the reader's summary starts inside it)."""
+
+    def __init__(self, first: dict | None, head: str | None = None, reader=None):
+        self.reader = reader
+        self.seat = first.get("seat") if first else None
+        self.card = first.get("card") if first else None
+        self.whole = first is not None
+        self.random = bool(first and first.get("random"))
+        self.fixed_head = head
+        self.events: list[dict] = []
+
+    def add(self, event: dict) -> None:
+        if self.card is None and isinstance(event.get("card"), int):
+            self.card = event["card"]
+        self.events.append(event)
+
+    def owner(self) -> str | None:
+        """Who played the card: said by its first event, or else by the events of its tail."""
+        if self.seat:
+            return self.seat
+        for e in self.events:
+            if e["type"] == "card_done" and e.get("card") == self.card:
+                return e.get("seat")
+        for e in self.events:
+            if e["type"] in ("ev_began", "ev_skipped") and e.get("card") == self.card:
+                return e.get("by")
+        return next((SEAT_OF[e["type"]] for e in self.events if e["type"] in SEAT_OF), None)
+
+    def head(self) -> str:
+        if self.fixed_head:
+            return self.fixed_head
+        how = ""
+        kinds = {e["type"]: e for e in self.events}
+        chosen = kinds.get("play_chosen")
+        op = kinds.get("op_chosen")
+        if chosen and chosen["as"] == "event":
+            how = " as an event"
+        elif "reassessed" in kinds:
+            other = [c for c in kinds["reassessed"]["cards"] if c != self.card]
+            how = f" and {_card(other[0])} for Reassessment" if other else " for Reassessment"
+        elif "reserves_added" in kinds:
+            how = " for Reserves"
+        elif op:
+            how = f" for {plural(op['value'], 'Op')}"
+        elif "order_chosen" in kinds:
+            how = f" for {OPS.get(kinds['order_chosen']['op'], kinds['order_chosen']['op'])}"
+            if "boosted" in kinds:
+                how += f" ({kinds['boosted']['spent']} from Reserves)"
+        who = SIDE.get(self.owner(), "?")
+        card = _card(self.card) if self.card is not None else "a card"
+        if not self.whole:
+            return f"{'Your' if self.owner() == self.reader else who + chr(39) + 's'} {card} (continued)"
+        return f"{who} played {card}" + (" (picked at random)" if self.random else "") + how
+
+    def parts(self) -> list[str]:
+        """The fragments, grouped: the card's own part, then one part per other event (a triggered
+        event, US Election, another card's event) headed by whose event it is, then what follows."""
+        owner = self.owner()
+        groups: list[dict] = [{"head": "", "frags": [], "over": True}]
+        for e in self.events:
+            kind = e["type"]
+            if kind == "ev_began":
+                if e.get("how") != "event" or e.get("loose") or e.get("card") != self.card:
+                    groups.append({"head": self._event_head(e), "frags": [], "over": False})
+                continue
+            if kind == "ev_skipped":
+                why = "blocked" if e.get("why") == "blocked" else "its prerequisite is not met"
+                whose = f"the {SIDE[e['side']]} event" + ("" if e.get("card") == self.card else f" of {_card(e['card'])}")
+                groups.append({"head": f"{whose} does not happen ({why})", "frags": [], "over": True, "alone": True})
+                groups.append({"head": "", "frags": [], "over": True})
+                continue
+            if kind == "ev_over":
+                if groups[-1]["head"]:
+                    groups[-1]["over"] = True
+                    groups.append({"head": "", "frags": [], "over": True})
+                continue
+            if (kind == "ev_fx" and not self.whole and len(groups) == 1 and not groups[0]["frags"]
+                    and e.get("side") != owner):
+                groups[0]["head"] = self._event_head({**e, "how": "triggered"})      # the tail of an event
+            text = fragment(e)
+            if text:
+                groups[-1]["frags"].append(text)
+        out = []
+        for g in groups:
+            frags = _merge(g["frags"])
+            body = ("; " if any("," in f or ":" in f for f in frags) else ", ").join(frags)
+            if g.get("alone"):
+                out.append(g["head"])
+            elif g["head"]:
+                tail = body if body else "no effect" if g["over"] else "waiting for a decision"
+                out.append(f"{g['head']}: {tail}")
+            elif body:
+                out.append(body)
+        return out
+
+    def _event_head(self, e) -> str:
+        if e.get("how") == "auto":
+            return "US Election fires" if e["card"] == self.card else f"{_card(e['card'])} fires"
+        side = SIDE[e["side"]]
+        if e["card"] == self.card:
+            return f"then the {side} event"
+        return f"the {side} event of {_card(e['card'])}"
+
+    def line(self) -> str | None:
+        parts = self.parts()
+        if not self.whole and not parts:
+            return None
+        return self.head() + (": " + ". ".join(p[0].upper() + p[1:] if i else p for i, p in enumerate(parts))
+                              if parts else "") + "."
+
+
+COUNTABLE = [(re.compile(r"^1 cell placed in "), "{n} cells placed in "),
+             (re.compile(r"^a plot placed in "), "{n} plots placed in "),
+             (re.compile(r"^(US|Jihadist) draws 1 card$"), "\\1 draws {n} cards")]
+
+
+def _merge(frags: list[str]) -> list[str]:
+    """'1 cell placed in Italy' twice is '2 cells placed in Italy'; plots placed in one country and
+    cards drawn in secret likewise."""
+    counts: dict[str, int] = {}
+    order: list[str] = []
+    for text in frags:
+        if text in counts and any(rx.search(text) for rx, _ in COUNTABLE):
+            counts[text] += 1
+            continue
+        counts.setdefault(text, 0)
+        counts[text] += 1
+        order.append(text)
+    out = []
+    for text in order:
+        n = counts[text]
+        if n > 1:
+            for rx, many in COUNTABLE:
+                if rx.search(text):
+                    text = rx.sub(many.replace("{n}", str(n)), text, count=1)
+                    break
+        out.append(text)
+    return _join_plots(out)
+
+
+PLACED = re.compile(r"^plot (\S+) placed in (.+)$")
+
+
+def _join_plots(frags: list[str]) -> list[str]:
+    """'plot 3 placed in Italy', 'plot 1 placed in Italy' (the Jihadist sees them): 'plots 3 and 1 placed in Italy'."""
+    out: list[str] = []
+    seen: dict[str, int] = {}
+    values: dict[str, list[str]] = {}
+    for text in frags:
+        m = PLACED.match(text)
+        if m and m.group(2) in seen:
+            values[m.group(2)].append(m.group(1))
+            continue
+        if m:
+            seen[m.group(2)] = len(out)
+            values[m.group(2)] = [m.group(1)]
+        out.append(text)
+    for country, i in seen.items():
+        vs = values[country]
+        if len(vs) > 1:
+            out[i] = f"plots {', '.join(vs[:-1])} and {vs[-1]} placed in {country}"
+    return out
+
+
+# ---------------------------------------------------------------- between card plays
+
+
+def _plot_line(events: list[dict]) -> str:
+    first = events[0]
+    parts = []
+    for e in events[1:]:
+        kind = e["type"]
+        if kind == "plot_funding":
+            parts.append(f"Funding {e['funding']}")
+        elif kind == "plot_prestige":
+            parts.append(f"troops there: Prestige {e['prestige']}" if e.get("troops")
+                         else f"Prestige roll {e['prestige_roll']['delta']:+d}: Prestige {e['prestige']}")
+        elif kind == "plot_governance":
+            text = (f"governance rolls {_dice(e['rolls'])}, {_needs(e['need'])}: "
+                    f"{e['country']} {GOV.get(e['gov'])}")
+            if e.get("aid_removed"):
+                text += f", {e['aid_removed']} Aid removed"
+            parts.append(text)
+        elif kind == "posture_kept":
+            parts.append(f"the Jihadist keeps {e['country']} {e['posture']}")
+        elif kind == "plot_removed":
+            parts.append("the WMD leaves the game" if e.get("to") == "removed" else "back to the Available Plots")
+        else:
+            text = fragment(e)
+            if text:
+                parts.append(text)
+    what = _plot(first.get("plot"))
+    return f"{what[0].upper()}{what[1:]} in {first['country']} resolved: " + (", ".join(parts) or "no effect") + "."
+
+
+def _end_line(events: list[dict]) -> str:
+    turn = next((e["turn_end"] for e in events if e.get("turn_end")), None)
+    parts = []
+    dealt: dict = {}
+    for e in events:
+        kind = e["type"]
+        if kind == "diplomacy":
+            extra = [w for k, w in (("islamist_rule", "Islamist Rule on the map"),
+                                    ("world_bonus", "World Posture 3 with the US")) if e.get(k)]
+            parts.append(f"Funding {e['funding']}, Prestige {e['prestige']}" + (f" ({', '.join(extra)})" if extra else ""))
+        elif kind == "boxes_cleared":
+            if e.get("lapsing") or e.get("first_plot"):
+                parts.append("Lapsing and First Plot boxes cleared")
+        elif kind == "reserves_reset":
+            parts.append("Reserves back to 0")
+        elif kind == "dealt":
+            n = len(e["cards"]) if "cards" in e else e.get("count", 0)
+            dealt[e["seat"]] = dealt.get(e["seat"], 0) + n
+        elif kind == "reshuffled":
+            parts.append(f"reshuffle: deck {e['deck_no']} ({e.get('count', len(e.get('deck', [])))} cards)")
+        elif kind == "rc_flipped" and e.get("countries"):
+            parts.append(f"Regime Change markers turn tan in {', '.join(e['countries'])}")
+        elif kind == "turn_started":
+            parts.append(f"turn {e['turn']} begins")
+    if dealt:
+        parts.insert(len(parts) - (1 if parts and parts[-1].startswith("turn ") else 0),
+                     "new hands: " + ", ".join(f"{SIDE[s]} {plural(n, 'card')}" for s, n in dealt.items()))
+    head = f"End of turn {turn}" if turn else "End of turn"
+    return head + ": " + "; ".join(parts) + "."
+
+
+def _lone_line(e: dict) -> str | None:
+    kind = e["type"]
+    if kind == "cadre_removed":
+        return f"Jihadist removed the cadre in {e['country']}."
+    if kind == "game_over":
+        return e.get("text", "The game is over.")
+    if kind == "reshuffled":
+        return f"Reshuffle (5.3.1): deck {e['deck_no']}, {e.get('count', len(e.get('deck', [])))} cards to draw."
+    if kind == "last_card":
+        if e["how"] == "hold":
+            return "US held its last card for the next turn (5.2.4)."
+        return f"US discarded its last card, {_card(e.get('card'))} (5.2.4)."
+    if kind in ("phase_ended", "phase_started", "shuffled"):
+        return None
+    if kind == "dealt":
+        n = len(e["cards"]) if "cards" in e else e.get("count", 0)
+        return f"{SIDE.get(e['seat'], '?')} draws {plural(n, 'card')}."
+    text = fragment(e)
+    return f"{text[0].upper()}{text[1:]}." if text else None
+
+
+# ---------------------------------------------------------------- the whole summary
+
+BLOCKS = {"plot": lambda b: [_plot_line(b)], "end": lambda b: [_end_line(b)], "setup": lambda b: _setup_lines(b)}
+
+LONE = {"cadre_removed", "game_over", "last_card", "phase_ended", "phase_started"}
+SETUP = {"setup", "shuffled", "anaconda_cell"}
+
+
+def _setup_lines(events: list[dict]) -> list[str]:
+    """The setup: the scenario, the hands dealt, the Anaconda cells (with the tests they made)."""
+    lines = [describe(e) for e in events if e["type"] == "setup"]
+    dealt = [e for e in events if e["type"] == "dealt"]
+    if dealt:
+        lines.append("Hands dealt: " + ", ".join(
+            f"{SIDE[e['seat']]} {plural(len(e['cards']) if 'cards' in e else e.get('count', 0), 'card')}" for e in dealt) + ".")
+    cells = [e["country"] for e in events if e["type"] == "anaconda_cell"]
+    if cells:
+        tests = [_tested(e) for e in events if e["type"] == "tested"]
+        lines.append(f"Setup: the Jihadist places sleeper cells in {', '.join(cells)}"
+                     + (f" ({', '.join(tests)})" if tests else "") + ".")
+    return lines
+
+
+def summarize(events: list[dict], seat) -> list[str]:
+    lines: list[str] = []
+    play: Play | None = None
+    block: list[dict] = []            # a plot being resolved, or the end of a turn
+    kind_of_block = None
+
+    def close():
+        nonlocal play, block, kind_of_block
+        if play is not None:
+            line = play.line()
+            if line:
+                lines.append(line)
+        if block:
+            lines.extend(BLOCKS[kind_of_block](block))
+        play, block, kind_of_block = None, [], None
+
+    for e in events:
+        kind = e.get("type")
+        if kind == "card_chosen":
+            close()
+            play = Play(e, reader=seat)
+            play.add(e)
+        elif kind == "plot_revealed":
+            close()
+            block, kind_of_block = [e], "plot"
+        elif (kind == "await" and e.get("turn_end")) or (kind in END_OF_TURN - {"dealt"} and kind_of_block != "end"):
+            close()
+            block, kind_of_block = [e], "end"
+        elif kind in SETUP or (kind in ("tested", "posture_rolled", "dealt", "await") and kind_of_block == "setup"
+                               and e.get("why", "setup") == "setup"):
+            if kind_of_block != "setup":
+                close()
+                kind_of_block = "setup"
+            block.append(e)
+        elif kind_of_block == "plot" and (kind in PLOT_STEPS or kind in ("plot_removed", "await")
+                                          or (kind == "posture_rolled" and e.get("why") in ("plot", "schengen"))):
+            block.append(e)
+        elif kind_of_block == "end" and (kind in END_OF_TURN or kind in ("reshuffled", "await")):
+            block.append(e)
+        elif kind in LONE or kind == "dealt" or (kind == "reshuffled" and play is None):
+            close()
+            line = _lone_line(e)
+            if line:
+                lines.append(line)
+            if kind == "last_card" and e["how"] == "discard":
+                play = Play(None, head=line[:-1], reader=seat)        # US Election fires when discarded (6.3.1)
+                lines.pop()
+        else:
+            if play is None:
+                close()
+                play = Play(None, reader=seat)
+            play.add(e)
+    close()
+    return _join_cadres(lines)
+
+
+CADRE = "Jihadist removed the cadre in "
+
+
+def _join_cadres(lines: list[str]) -> list[str]:
+    """Cadres removed one after another make one line."""
+    out: list[str] = []
+    run: list[str] = []
+    for line in lines + [""]:
+        if line.startswith(CADRE):
+            run.append(line[len(CADRE):-1])
+            continue
+        if run:
+            out.append(CADRE + run[0] + "." if len(run) == 1 else
+                       f"Jihadist removed the cadres in {', '.join(run[:-1])} and {run[-1]}.")
+            run = []
+        if line:
+            out.append(line)
+    return out
