@@ -7,7 +7,9 @@ placement whose board is best for the seat by a one-move count wins (support on 
 tiles in the zones, Security, KABOOOM!!!, a game won). Ties go to the first found, with the
 centre tried first. The words come from notate(), and are written on one line while parse()
 reads them back as the same placement; a question the notation cannot take on the same line
-(the second "which tile" of a Television or Press) starts a new line.
+(the second "which tile" of a Television or Press) starts a new line, and so does the one
+answer that depends on a draw in the middle of a placement: the unused neutral tile Elections
+chooses (elections_draw=choose) after a long-game refill (11.7) has drawn from the same tiles.
 
 Clash is open information (spec 12.1; the hidden-support variants are not implemented), so
 the state holds nothing the seat may not see, except which unused neutral tile a draw brings:
@@ -20,6 +22,7 @@ from games.core import IllegalMove, Rng
 
 from . import board as B
 from . import derived as D
+from . import effects as E
 from .evolve import evolve
 from .notation import notate, parse
 from .rules import decide, prompts
@@ -116,12 +119,30 @@ def _reads_as(text: str, state, seat, move: dict) -> bool:
         return False
 
 
+def _draws(state, seat, part) -> bool:
+    """Whether this answer draws from the unused neutral tiles (a long-game refill)."""
+    return any(e["type"] == "refilled" for e in decide(state, seat, part, DICE))
+
+
+def _names_an_unused_neutral(state, part) -> bool:
+    step = state["step"]
+    return "pick" in part and step["k"] == "effect" and E.effect_kind(state, step["chain"]) == "elections"
+
+
 def lines_for(path: list, seat: str) -> list[str]:
     """The answers of a path as reply lines: as many per line as parse() reads back whole."""
     lines: list[str] = []
     words: list[str] = []
     start, merged = None, {}
+    drawn = False
     for state, part in path:
+        if drawn and words and _names_an_unused_neutral(state, part):
+            # The placement drew a tile from the unused neutrals (a long-game refill, 11.7) and
+            # this answer names one (Elections, 8.3): the draw may take it, so it goes on a line
+            # of its own, and the lines before still count if it does.
+            lines.append(" ".join(words))
+            words, start, merged = [], None, {}
+        drawn = drawn or _draws(state, seat, part)
         if lines and not words and len(prompts(state)[seat]["options"]) == 1:
             # Between lines the server takes a question with a single answer (a forced choice),
             # so a line does not begin with one.

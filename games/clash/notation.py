@@ -119,8 +119,8 @@ def _candidates(seat: str, move: dict) -> list[str]:
         return [str(value).lower()]
     if key == "facing":
         return [value[0], value]
-    if key == "direction":
-        return [B.COMPASS_SHORT.get(value, value), value]
+    if key == "direction":     # in full: "imam a3 s south" reads better than "imam a3 s s"
+        return [value, B.COMPASS_SHORT.get(value, value)]
     if key == "colour":
         return [value]
     if key == "use":
