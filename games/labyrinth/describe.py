@@ -373,6 +373,11 @@ LINES = {
     "cards_moved": cards_moved, "hand_shown": hand_shown, "play_chosen": play_chosen, "order_chosen": order_chosen,
     "card_done": card_done, "wmd_available": lambda e: "A WMD plot becomes available (4.7.8.1).",
     "extra_card": lambda e: f"{_who(e)} may play an additional card this action phase.",
+    "position": lambda e: (f"The game starts from a given position: turn {e['turn']}, {SIDE[e['phase']]} Action Phase; "
+                           f"Prestige {e['prestige']}, Funding {e['funding']}, US posture {e['us_posture']}; "
+                           f"{_n(e['plots'], 'plot')} on the map."),
+    "plots_set_aside": lambda e: "A numbered plot marker is set aside for each WMD plot in play (9.3.3).",
+    "reason": lambda e: f"{_who(e)} bot: {e['text']}.",
 }
 
 

@@ -12,6 +12,8 @@ The per-type handlers below only move cards and plot markers. Nothing here copie
 """
 
 from . import data as D
+from . import position
+from .solo import plots as solo_plots
 from .state import apply_fx
 
 
@@ -139,6 +141,7 @@ def plot_gone(state, e):
                 state["wmd"]["removed"] += 1
             else:
                 state["avail"].append(p["v"])
+            solo_plots.plot_gone(state, p)          # 9.3.3 (solo)
             return
 
 
@@ -205,6 +208,7 @@ def wmd_available(state, e):
     """4.7.8.1: a WMD event moves one marker from its box to the Available Plots."""
     state["wmd"]["box"] -= 1
     state["avail"].append("WMD")
+    solo_plots.set_aside(state)                     # 9.3.3 (solo)
 
 
 def extra_card(state, e):
@@ -232,14 +236,15 @@ HANDLERS = {
     "plot_placed": plot_placed, "plot_alerted": plot_gone, "plot_removed": plot_gone,
     "boxes_cleared": boxes_cleared, "game_over": game_over, "disrupted": disrupted,
     "cards_moved": cards_moved, "ev_over": ev_over, "wmd_available": wmd_available, "play_chosen": play_chosen,
-    "extra_card": extra_card,
+    "extra_card": extra_card, "position": position.apply, "plots_set_aside": lambda state, e: solo_plots.set_aside(state),
 }
 # events whose only effects are the shared keys (fx / step / done)
 for _t in ("await", "tested", "posture_rolled", "reserves_added", "woi", "deployed", "regime_change",
            "withdrew", "cadre_removed", "ev_began", "ev_fx", "ev_skipped", "hand_shown", "card_done",
            "order_chosen", "recruited", "cell_placed", "travelled", "jihad",
            "plot_rolled", "plot_revealed", "plot_funding", "plot_prestige", "plot_governance", "dice_declared",
-           "diplomacy", "posture_kept", "reserves_reset", "rc_flipped", "anaconda_cell", "no_plot_marker", "phase_ended"):
+           "diplomacy", "posture_kept", "reserves_reset", "rc_flipped", "anaconda_cell", "no_plot_marker", "phase_ended",
+           "reason"):
     HANDLERS[_t] = _none
 
 
@@ -279,6 +284,8 @@ def evolve(state, event):
     if fx:
         _remember_better(state, fx)
         apply_fx(state, fx)
+        if fx.get("arsenal"):
+            solo_plots.set_aside(state)             # 9.3.3 (solo): Pakistan's WMD
     if "in_play" in event and state["in_play"] is not None:
         state["in_play"].update(event["in_play"])
     if "todo" in event:

@@ -21,6 +21,9 @@ class Labyrinth(Game):
     options = setup.OPTIONS
     notation_help = notation.NOTATION_HELP
 
+    def resolve_options(self, given, bots=None):
+        return setup.resolve_options(self, given, bots)
+
     def start(self, options, seats, rng: Rng):
         if sorted(seats) != sorted(self.seats):
             raise IllegalMove("bad_seats", "Labyrinth is played by us and jihadist.")
