@@ -122,6 +122,13 @@ def _go_on(line: list[tuple], seat: str, state, move: dict, label: str) -> str |
     return None
 
 
+def _says(state, seat: str, text: str, move: dict) -> bool:
+    try:
+        return parse(text, state, seat) == move
+    except IllegalMove:
+        return False
+
+
 def example(state, seat: str) -> list[str]:
     """The seat's plausible stretch, one line per card play; [] when the seat is not to move or
     a single answer is all it has to give."""
@@ -131,6 +138,7 @@ def example(state, seat: str) -> list[str]:
     lines: list[str] = []
     line: list[tuple] = []           # the line being written: (state before, words, move) per answer
     answers = 0
+    taken = None                     # a card the server took for the seat (its only one)
 
     def flush():
         nonlocal line
@@ -161,10 +169,14 @@ def example(state, seat: str) -> list[str]:
                 s = _apply(s, seat, move, rng)[1]
                 if rng.used and lines:
                     break                                   # a card at random: the rest is unknown
+                taken = move.get("card") if isinstance(move.get("card"), int) else taken
                 continue
             text = notate(s, seat, move)
             if text is None:
                 break
+            if taken is not None and _says(s, seat, f"{taken} {text}", move):
+                text = f"{taken} {text}"                    # the card the server took, for the reader
+        taken = None
         rng = _Dice(b"example", i)
         events, after = _apply(s, seat, move, rng)
         line.append((s, text, move))

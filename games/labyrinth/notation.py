@@ -5,8 +5,8 @@ the question it answers: a card number or name, an operation (woi, deploy, regim
 withdraw, disrupt, alert, reassess, recruit, travel, jihad, major, plot, reserves), countries
 (forgiving: any unique prefix, "saudi", "us", "uk"), "track", numbers (how many), "roll" to
 end a list of dice or travels, "wmd" or a plot number for a plot marker, yes/no. Filler words
-(ops, for, in, from, to, with, the) are skipped. "#3" picks the third option of the current
-question. Case and accents do not matter.
+(ops, for, in, from, to, with, the) are skipped, and so is the number of the card already in
+play. "#3" picks the third option of the current question. Case and accents do not matter.
 """
 
 import json
@@ -134,6 +134,13 @@ def _implied(words: list, i: int, last: list) -> int:
     return 0
 
 
+def _in_play(state, word: str) -> bool:
+    """The number of the card being played, written again (the server takes a card for the player
+    when it is the only one left): skipped like a filler word."""
+    play = state.get("in_play") if state else None
+    return bool(play) and word == str(play.get("card"))
+
+
 def parse(text: str, state, seat: str) -> dict:
     words = []
     for token in (text or "").split():
@@ -153,7 +160,7 @@ def parse(text: str, state, seat: str) -> dict:
             raise IllegalMove("bad_notation", f"Nothing more is asked of you after {' '.join(words[:i])!r}.")
         found = _match(words, i, prompt)
         if found is None:
-            if words[i] in FILLER:
+            if words[i] in FILLER or _in_play(current, words[i]):
                 i += 1
                 continue
             skip = _implied(words, i, last)

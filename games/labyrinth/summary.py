@@ -266,7 +266,22 @@ class Play:
         for e in self.events:
             if e["type"] in ("ev_began", "ev_skipped") and e.get("card") == self.card:
                 return e.get("by")
+            meta = (e.get("step") or {}).get("ev") if e["type"] == "await" else None
+            if meta and meta.get("card") == self.card:
+                return meta.get("by")
         return next((SEAT_OF[e["type"]] for e in self.events if e["type"] in SEAT_OF), None)
+
+    def _tail_of_event(self) -> dict | None:
+        """A summary that starts inside an event: that event's card and side, from its later events."""
+        for e in self.events:
+            if e["type"] == "ev_began":
+                return None
+            if e["type"] in ("ev_fx", "ev_over"):
+                return {"card": e.get("card"), "side": e.get("side")}
+            meta = (e.get("step") or {}).get("ev") if e["type"] == "await" else None
+            if meta:
+                return meta
+        return None
 
     def head(self) -> str:
         if self.fixed_head:
@@ -288,17 +303,26 @@ class Play:
             how = f" for {OPS.get(kinds['order_chosen']['op'], kinds['order_chosen']['op'])}"
             if "boosted" in kinds:
                 how += f" ({kinds['boosted']['spent']} from Reserves)"
-        who = SIDE.get(self.owner(), "?")
+        owner = self.owner()
         card = _card(self.card) if self.card is not None else "a card"
         if not self.whole:
-            return f"{'Your' if self.owner() == self.reader else who + chr(39) + 's'} {card} (continued)"
-        return f"{who} played {card}" + (" (picked at random)" if self.random else "") + how
+            if owner not in SIDE:
+                tail = self._tail_of_event()
+                if tail and tail.get("side") in SIDE:
+                    return f"The {SIDE[tail['side']]} event of {card} (continued)"
+                return f"{card[0].upper()}{card[1:]} (continued)"
+            return f"{'Your' if owner == self.reader else SIDE[owner] + chr(39) + 's'} {card} (continued)"
+        return f"{SIDE.get(owner, '?')} played {card}" + (" (picked at random)" if self.random else "") + how
 
     def parts(self) -> list[str]:
         """The fragments, grouped: the card's own part, then one part per other event (a triggered
         event, US Election, another card's event) headed by whose event it is, then what follows."""
         owner = self.owner()
         groups: list[dict] = [{"head": "", "frags": [], "over": True}]
+        tail = None if self.whole else self._tail_of_event()
+        if tail and tail.get("side") in SIDE and tail["side"] != owner and isinstance(tail.get("card"), int):
+            groups[0] = {"head": self._event_head({**tail, "how": "triggered"}), "frags": [], "over": False,
+                         "tail": True}
         for e in self.events:
             kind = e["type"]
             if kind == "ev_began":
@@ -316,9 +340,6 @@ class Play:
                     groups[-1]["over"] = True
                     groups.append({"head": "", "frags": [], "over": True})
                 continue
-            if (kind == "ev_fx" and not self.whole and len(groups) == 1 and not groups[0]["frags"]
-                    and e.get("side") != owner):
-                groups[0]["head"] = self._event_head({**e, "how": "triggered"})      # the tail of an event
             text = fragment(e)
             if text:
                 groups[-1]["frags"].append(text)
@@ -326,6 +347,8 @@ class Play:
         for g in groups:
             frags = _merge(g["frags"])
             body = ("; " if any("," in f or ":" in f for f in frags) else ", ").join(frags)
+            if g.get("tail") and not body:
+                continue                                   # its effects were before the reader's move
             if g.get("alone"):
                 out.append(g["head"])
             elif g["head"]:
@@ -344,10 +367,17 @@ class Play:
         return f"the {side} event of {_card(e['card'])}"
 
     def line(self) -> str | None:
+        if not self.whole:
+            done = next((e for e in self.events if e["type"] == "card_done"), None)
+            if done is not None:                           # the card in play, whatever events came before
+                self.card, self.seat = done.get("card"), done.get("seat")
         parts = self.parts()
         if not self.whole and not parts:
             return None
-        return self.head() + (": " + ". ".join(p[0].upper() + p[1:] if i else p for i, p in enumerate(parts))
+        head = self.head()
+        if head.startswith("The ") and parts and parts[0].startswith("then the "):
+            parts[0] = parts[0].split(": ", 1)[1]          # "The US event of X (continued): ..."
+        return head + (": " + ". ".join(p[0].upper() + p[1:] if i else p for i, p in enumerate(parts))
                               if parts else "") + "."
 
 
