@@ -6,8 +6,9 @@ even by ``kill -9``, so a stale lock never blocks a restart. The children do not
 Every child of a run carries ``PBEM_RUN=<data folder>:<run id>`` in its environment (and so
 does whatever it forks: rq's scheduler, the web server's workers). A new run on the same
 folder, once it holds the lock, stops every process of ours whose ``PBEM_RUN`` names this
-folder: SIGTERM, then SIGKILL after a grace period. A process is only stopped if its own
-environment says it is ours; a pid that was reused by something else never matches.
+folder, and any Redis server working in the folder's Redis files: SIGTERM, then SIGKILL after
+a grace period. A process is only stopped if it says so itself (its environment, its working
+folder); a pid that was reused by something else never matches.
 """
 
 import fcntl
@@ -18,6 +19,7 @@ import psutil
 
 LOCK_FILE = "run.lock"
 MARK = "PBEM_RUN"
+REDIS_FOLDER = "redis"       # the embedded Redis's files, under the data folder
 
 
 class FolderInUse(Exception):
@@ -46,15 +48,20 @@ def mark(data_dir: Path, run_id: str) -> str:
 
 
 def ours(data_dir: Path) -> list[psutil.Process]:
-    """Processes of any run on this data folder (this process excepted), by their environment."""
-    prefix, found = f"{data_dir.resolve()}:", []
+    """Processes of any run on this data folder (this process excepted), by their environment;
+    and a Redis server working in the folder's Redis files (Redis writes its process title
+    over its environment, so that cannot be read back)."""
+    prefix, redis_dir, found = f"{data_dir.resolve()}:", str((data_dir / REDIS_FOLDER).resolve()), []
     for process in psutil.process_iter():
         if process.pid == os.getpid():
             continue
         try:
-            if process.environ().get(MARK, "").startswith(prefix):
+            if process.status() == psutil.STATUS_ZOMBIE:
+                continue
+            if process.environ().get(MARK, "").startswith(prefix) or (
+                    process.cwd() == redis_dir and "server" in process.name()):
                 found.append(process)
-        except (psutil.Error, OSError):      # gone, a zombie, or not ours to read
+        except (psutil.Error, OSError):      # gone, or not ours to read
             continue
     return found
 

@@ -66,7 +66,8 @@ def run(port: int, host: str, dev: bool) -> None:
     try:
         embedded = None
         if not settings.redis_url:
-            embedded = EmbeddedRedis(data_dir / "redis", config.REDIS_CONF, fsync=settings.fsync, popen=options)
+            embedded = EmbeddedRedis(data_dir / datalock.REDIS_FOLDER, config.REDIS_CONF, fsync=settings.fsync,
+                                     popen=options)
             supervisor.add(Child("redis", lambda: _started(embedded), grace=30, last=True))
             os.environ["REDIS_URL"] = options["env"]["REDIS_URL"] = embedded.url
             runtime.write_text(embedded.url)

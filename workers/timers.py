@@ -1,6 +1,7 @@
 """Deadlines and reminders: rq's scheduler runs them, keyed by (table, seat, edge, deadline), so
 a move made in time turns them into no-ops; the sweep catches any deadline a lost job missed."""
 
+import base64
 import time
 from collections.abc import Callable
 from typing import Any
@@ -11,9 +12,10 @@ from tables.advance import stand_in
 
 from . import mail
 from .context import Context, current
-from .queue import queue, schedule
+from .queue import enqueue_send, queue, schedule
 
 HOST_EXTENSION = 24 * 3600
+QUEUED_CLAIM = 86400       # seconds a queued email stays claimed (the mail queue retries it meanwhile)
 
 
 def schedule_timer(ctx: Context, timer: deadlines.Timer) -> None:
@@ -33,16 +35,18 @@ def track(ctx: Context, table: tables.Table, waiting: dict[str, int]) -> None:
 
 
 def send_once(ctx: Context, table_id: str, name: str, kind: str, build: Callable[[], dict[str, Any]]) -> str:
-    """One email for one reason, sent once even if the job runs twice."""
-    if ctx.store.mail_state(table_id, name) == "sent" or not ctx.store.claim_mail(table_id, name, mail.CLAIM_SECONDS):
+    """One email for one reason, once even if the job runs twice: written here, sent by the mail
+    queue, so that a slow or hung SMTP server never holds up the table queue."""
+    if ctx.store.mail_state(table_id, name) == "sent" or not ctx.store.claim_mail(table_id, name, QUEUED_CLAIM):
         return "already sent"
     try:
-        mail.send(mail.render(kind, build(), ctx.settings, mail.new_message_id(ctx.settings)), ctx.settings)
+        message = mail.render(kind, build(), ctx.settings, mail.new_message_id(ctx.settings))
+        enqueue_send(ctx.store.redis, ctx.settings, f"send-{table_id}-{name}",
+                     base64.b64encode(bytes(message)).decode(), table_id, name)
     except BaseException:
         ctx.store.release_mail(table_id, name)
         raise
-    ctx.store.mail_sent(table_id, name)
-    return "sent"
+    return "queued"
 
 
 def reminder_job(table_id: str, seat: str, edge: int, deadline: float, now: float | None = None) -> str:

@@ -40,8 +40,9 @@ def test_a_live_clock_gives_24_hours_and_a_reminder_one_hour_before(client, run_
     run_worker()
     edge, since, deadline = running(redis_client, table)
     assert deadline == pytest.approx(since + 24 * HOUR)
-    assert reminder_job(table, "north", edge, deadline, now=deadline - HOUR) == "sent"
+    assert reminder_job(table, "north", edge, deadline, now=deadline - HOUR) == "queued"     # on the mail queue
     assert reminder_job(table, "north", edge, deadline, now=deadline - HOUR) == "already sent"
+    run_worker()
     reminder = latest(smtp_server.inbox, "nora@example.org")
     assert reminder["X-PBEM-Kind"] == "reminder" and str(reminder["Subject"]) == f"Duel #{table} (north)"
     assert "you have 1 hour left" in smtp_server.inbox.text(reminder)
@@ -67,6 +68,7 @@ def test_at_a_timeout_the_game_waits_and_everyone_is_told(client, run_worker, re
     edge, _, deadline = running(redis_client, table)
     assert deadline_job(table, "north", edge, deadline, now=deadline - 5) == "not yet"
     assert deadline_job(table, "north", edge, deadline, now=deadline + 5) == "timed out: wait"
+    run_worker()                                                          # the mail queue sends what it wrote
     assert subjects(smtp_server.inbox, "nora@example.org")[-1] == \
         f"timeout: Nora, your time for a move in Duel #{table} ran out."
     assert subjects(smtp_server.inbox, "sam@example.org")[-1] == \
@@ -80,6 +82,7 @@ def test_at_a_timeout_a_bot_can_play_the_turn(client, run_worker, redis_client, 
     run_worker()
     edge, _, deadline = running(redis_client, table)
     assert deadline_job(table, "north", edge, deadline, now=deadline + 1) == "timed out: bot"
+    run_worker()
     log = client.get(f"/tables/{table}/log?since=3").json["events"]
     assert log[0]["by"] == "north" and log[0]["text"].startswith("(out of time: a bot decides for north)")
     assert "A bot played that turn for you" in smtp_server.inbox.text(latest(smtp_server.inbox, "nora@example.org"))
@@ -92,6 +95,7 @@ def test_at_a_timeout_the_host_decides_by_link(client, run_worker, redis_client,
     run_worker()
     edge, _, deadline = running(redis_client, table)
     deadline_job(table, "north", edge, deadline, now=deadline + 1)
+    run_worker()
     text = smtp_server.inbox.text(latest(smtp_server.inbox, "hal@example.org"))
     extend = next(w for w in text.split() if w.startswith("http://pbem.test/host/") and "extend" in w)
     path = extend.replace("http://pbem.test", "")
