@@ -28,6 +28,9 @@ class Settings:
     reply_domain: str
     link_ttl: int
     inbound_secret: str
+    api_keys: str
+    rate_limit_tables: str
+    rate_limit_invites: str
     mail_in_port: int
     snapshot_every: int
     idempotency_ttl: int
@@ -43,6 +46,10 @@ class Settings:
     @property
     def reply_address_domain(self) -> str:
         return self.reply_domain or parseaddr(self.mail_from)[1].rpartition("@")[2] or "localhost"
+
+    @property
+    def api_key_list(self) -> list[str]:
+        return [key.strip() for key in self.api_keys.split(",") if key.strip()]
 
     @property
     def outbox_dir(self) -> Path:

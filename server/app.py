@@ -24,7 +24,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     extensions.init_app(app, settings)
     api = errors.JsonErrorsApi(app)
     errors.register(app)
-    guards.init_app(app)
+    guards.init_app(app, settings)
     for blueprint in (catalogue.blp, tables.blp, moves.blp, inbound.blp, mail_log.blp, ops.blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(pages.blp)

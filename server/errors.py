@@ -14,7 +14,7 @@ from .schemas import Error
 
 HTTP_CODES = {400: "bad_request", 401: "no_credential", 403: "wrong_credential", 404: "not_found",
               405: "method_not_allowed", 409: "conflict", 413: "too_large", 415: "unsupported_media_type",
-              422: "invalid_request", 428: "precondition_required", 500: "server_error", 503: "unavailable"}
+              422: "invalid_request", 428: "precondition_required", 429: "rate_limited", 500: "server_error", 503: "unavailable"}
 
 
 def envelope(status: int, code: str, message: str, **extra: Any) -> tuple[Any, int]:
@@ -38,6 +38,14 @@ def _field_sentence(messages: dict[str, Any]) -> str:
 class JsonErrorsApi(Api):
     ERROR_SCHEMA = Error         # what the OpenAPI document says every error looks like
 
+    def __init__(self, app: Flask) -> None:
+        super().__init__(app)
+        # the credentials some routes take (seat tokens are documented on each route)
+        self.spec.components.security_scheme("api_key", {"type": "apiKey", "in": "header", "name": "X-API-Key"})
+        self.spec.components.security_scheme("inbound_secret", {"type": "apiKey", "in": "header",
+                                                                "name": "X-Inbound-Secret"})
+        self.spec.components.security_scheme("inbound_basic", {"type": "http", "scheme": "basic"})
+
     def handle_http_exception(self, error: HTTPException) -> Any:  # type: ignore[override]
         status = error.code or 500
         data = getattr(error, "data", None) or {}
@@ -55,7 +63,10 @@ def register(app: Flask) -> None:
     @app.errorhandler(TableError)
     def table_error(error: TableError) -> Any:
         extra = dict(error.extra)
-        return envelope(error.status, error.code, error.message, **extra)
+        answer, status = envelope(error.status, error.code, error.message, **extra)
+        if "retry_after" in extra:
+            answer.headers["Retry-After"] = str(extra["retry_after"])
+        return answer, status
 
     @app.errorhandler(IllegalMove)
     def illegal_move(error: IllegalMove) -> Any:

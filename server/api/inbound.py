@@ -20,19 +20,36 @@ RAW_FIELDS = ("raw", "body-mime", "email", "RawEmail")   # ours, Mailgun's, Send
 @blp.route("/inbound/mail")
 class InboundMail(MethodView):
     @blp.response(202)
+    @blp.doc(security=[{"inbound_secret": []}, {"inbound_basic": []}])
     def post(self):  # type: ignore[no-untyped-def]
         """A reply as the raw MIME message: the request body, or a form/JSON field named raw,
-        body-mime (Mailgun) or email (SendGrid). Applied by a worker, which emails the answer."""
+        body-mime (Mailgun) or email (SendGrid). Applied by a worker, which emails the answer
+        (only to the seat's own address, and only for a reply whose address and sender verify).
+        Off (404) unless the server has PBEM_INBOUND_SECRET; send it in X-Inbound-Secret, or as
+        the password of HTTP Basic authentication."""
         s = services()
         secret = s.settings.inbound_secret
-        given = request.headers.get("X-Inbound-Secret") or request.args.get("secret") or ""
-        if secret and not hmac.compare_digest(given.encode(), secret.encode()):
-            raise tables.Forbidden("This webhook needs the server's inbound secret.", code="wrong_secret")
+        if not secret:
+            raise tables.NotFound("This server takes no replies by webhook: its operator has not set "
+                                  "PBEM_INBOUND_SECRET.", code="inbound_disabled")
+        if not hmac.compare_digest(_given_secret().encode(), secret.encode()):
+            raise tables.Forbidden("This webhook needs the server's inbound secret, in the X-Inbound-Secret header "
+                                   "or as the password of HTTP Basic authentication (never in the URL).",
+                                   code="wrong_secret")
         raw, recipients = _raw_message()
         if not raw.strip():
             raise tables.Invalid("The request carries no email message.", code="no_message")
         enqueue_receive(s.redis, s.settings, raw, recipients)
         return {"accepted": True}
+
+
+def _given_secret() -> str:
+    """The secret from the X-Inbound-Secret header, or the password of HTTP Basic authentication
+    (what a provider that cannot send headers puts in the webhook's URL: https://any:SECRET@host/...).
+    Never from the query string: access logs keep it."""
+    auth = request.authorization
+    basic = auth.password if auth is not None and auth.type == "basic" else None
+    return request.headers.get("X-Inbound-Secret") or basic or ""
 
 
 def _raw_message() -> tuple[bytes, list[str]]:

@@ -13,6 +13,7 @@ from tables.calendars import calendar_email, calendar_feed
 from workers.mail import mail_settings
 from workers.queue import enqueue_vacation
 
+from .. import guards
 from ..auth import required_seat, seat_for
 from ..extensions import services
 from ..schemas import (
@@ -43,9 +44,15 @@ def credentials(started: tables.Started) -> dict[str, Any]:
 class Tables(MethodView):
     @blp.arguments(CreateTableRequest)
     @blp.response(201, CreatedTable)
+    @blp.doc(security=[{}, {"api_key": []}])         # the key only when the server has PBEM_API_KEYS
     def post(self, body: dict[str, Any]):  # type: ignore[no-untyped-def]
-        """Create a table. Answers each seat's token (its secret) and link; players are emailed theirs."""
+        """Create a table. Answers each seat's token (its secret) and link; players are emailed theirs.
+
+        Limited per client and per invited address (429 past a limit); when the server has API
+        keys, send one in ``X-API-Key``."""
         s = services()
+        guards.limit_new_table(s.settings, [*(seat.get("email", "") for seat in body["seats"].values()
+                                              if not seat.get("bot")), body.get("host") or ""])
         started = tables.start(s.store, body["game"], body["options"], body["seats"], time.time(),
                                time_control=body.get("time_control"), on_timeout=body.get("on_timeout"),
                                host=body.get("host"))
@@ -146,8 +153,11 @@ def _export_body() -> list[dict[str, Any]]:
 @blp.route("/tables/import")
 class TableImport(MethodView):
     @blp.response(201, CreatedTable)
+    @blp.doc(security=[{}, {"api_key": []}])
     def post(self):  # type: ignore[no-untyped-def]
-        """Re-create a finished table from its full export (JSON Lines in the body); it must verify."""
+        """Re-create a finished table from its full export (JSON Lines in the body); it must verify.
+        Counts as a new table for the limits and the API key; nobody is emailed."""
+        guards.limit_new_table(services().settings, [])
         started = tables.import_table(services().store, _export_body(), time.time())
         return credentials(started)
 

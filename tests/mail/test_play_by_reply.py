@@ -188,14 +188,14 @@ def test_the_webhook_feeds_the_same_code(duel, client, run_worker, monkeypatch):
     message = latest(inbox, "nora@example.org")
     raw = (f"From: nora@example.org\r\nTo: {message['Reply-To']}\r\nMessage-ID: <hook1@x>\r\n"
            f"Subject: Re: turn\r\n\r\n3\r\n").encode()
-    assert client.post("/inbound/mail", data=raw, content_type="message/rfc822").status_code == 202
-    assert client.post("/inbound/mail", json={"raw": "  "}).json["code"] == "no_message"
+    assert client.post("/inbound/mail", data=raw).status_code == 404        # off without a secret
+    monkeypatch.setenv("PBEM_INBOUND_SECRET", "s3")
+    guarded, secret = create_app().test_client(), {"X-Inbound-Secret": "s3"}
+    assert guarded.post("/inbound/mail", data=raw, content_type="message/rfc822", headers=secret).status_code == 202
+    assert guarded.post("/inbound/mail", json={"raw": "  "}, headers=secret).json["code"] == "no_message"
     run_worker()
     assert log_seq(client, table) == 4
-    monkeypatch.setenv("PBEM_INBOUND_SECRET", "s3")
-    guarded = create_app().test_client()
     assert guarded.post("/inbound/mail", data=raw).status_code == 403
-    assert guarded.post("/inbound/mail?secret=s3", data=raw).status_code == 202
 
 
 def test_the_listener_refuses_addresses_that_are_not_replies(mail_in):
