@@ -83,10 +83,15 @@ def turn(table: Table, seat: str, m: MailSettings) -> dict[str, Any]:
             "prompt": prompt["text"], "range": prompt.get("range"),
             "reply_to": f"play+{reply_token(m.secret_key, table.id, seat, table.seq)}@{m.reply_domain}",
             "example": game.example(state, seat),
-            "options": [{"label": o["label"], "notation": game.notate(state, seat, o["move"]),
+            "options": [{"label": o["label"], "notation": _notation(game.notate(state, seat, o["move"]), o["label"]),
                          "link": f"{base}/act/{action_token(m.secret_key, table.id, seat, table.seq, i, expires)}"}
                         for i, o in enumerate(prompt.get("options") or [], 1)]})
     return content
+
+
+def _notation(text: str | None, label: str) -> str | None:
+    """An option's notation, unless it only repeats the label ("A1  [a1]")."""
+    return None if text is None or text.strip().lower() == label.strip().lower() else text
 
 
 def help_text(table: Table, seat: str) -> str:
