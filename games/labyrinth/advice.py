@@ -69,7 +69,8 @@ def woi_score(state, name: str) -> float:
     c = state["c"][name]
     if not D.is_muslim(name):
         return 2 + (1 if c["posture"] != state["us_posture"] else 0)
-    base = _muslim_score(state, name, poor=5, fair=6, good=1, untested=3)
+    # an untested country is tested first, mostly Poor (4.9.4): too costly for a card under 3
+    base = _muslim_score(state, name, poor=5, fair=6, good=1, untested=3 if us_ops.value(state) >= 3 else 0.5)
     return base + (2 if c["align"] == "Ally" else 0) + c["aid"] + resources(state, name) / 10
 
 

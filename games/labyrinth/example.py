@@ -111,8 +111,8 @@ def _go_on(line: list[tuple], seat: str, state, move: dict, label: str) -> str |
     back = line[-WINDOW:]
     start = back[0][0]
     if set(move) <= PLAIN and set(back[-1][2]) <= PLAIN:
-        return notate(state, seat, move)
-    for text in candidates(state, move, label):
+        return notate(state, seat, move, bare=True)
+    for text in candidates(state, move, label, bare=True):
         try:
             parsed = parse(" ".join([t for _, t, _ in back] + [text]), start, seat)
         except IllegalMove:
@@ -142,6 +142,9 @@ def example(state, seat: str) -> list[str]:
 
     def flush():
         nonlocal line
+        if len(line) == 1 and line[0][1].isdigit():        # a reply "27" would mean option 27
+            before, _, move = line[0]
+            line = [(before, notate(before, seat, move) or line[0][1], move)]
         if line:
             lines.append(" ".join(t for _, t, _ in line))
         line = []
@@ -171,7 +174,7 @@ def example(state, seat: str) -> list[str]:
                     break                                   # a card at random: the rest is unknown
                 taken = move.get("card") if isinstance(move.get("card"), int) else taken
                 continue
-            text = notate(s, seat, move)
+            text = notate(s, seat, move, bare=True)
             if text is None:
                 break
             if taken is not None and _says(s, seat, f"{taken} {text}", move):

@@ -38,10 +38,22 @@ def _plot_words(state, move: dict, label: str) -> list[str]:
     return words + [f"{w} {k}" for w in words for k in range(1, 5)]
 
 
-def candidates(state, move: dict, label: str) -> list[str]:
+def candidates(state, move: dict, label: str, bare: bool = False) -> list[str]:
+    """The words a player may write for the move, best first. A reply that is only a number is
+    read as an option's number, so a bare number comes last unless `bare` (a word inside a
+    longer line, where it cannot be mistaken)."""
+    words = _candidates(state, move, label)
+    return words if bare else [w for w in words if not w.isdigit()] + [w for w in words if w.isdigit()]
+
+
+def _counted(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _candidates(state, move: dict, label: str) -> list[str]:
     (key, value), = move.items()
     if key == "card":
-        return ["random", "any"] if value == "random" else [str(value)]
+        return ["random", "any"] if value == "random" else [str(value), f"card {value}"]
     if key in ("country", "from", "to"):
         return place_words(value)
     if key in ("major", "cadre"):
@@ -50,29 +62,32 @@ def candidates(state, move: dict, label: str) -> list[str]:
         return list(OP_WORDS.get(value, [value]))
     if key in WORD:
         return list(WORD[key].get(value, []))
-    if key in ("n", "remove"):
-        return [str(value)]
+    if key == "n":
+        return [str(value), _counted(value, "troop")]
+    if key == "remove":
+        return [str(value), _counted(value, "cell")]
     if key == "marker":
         return ["wmd"] if value == "WMD" else [str(value), f"plot {value}"]
     if key == "pick":
         return [D.fold_text(value), D.fold_text(label)]
     if key == "plot":
-        return _plot_words(state, move, label)
+        return _plot_words(state, move, label) + [D.fold_text(label)]
     if key == "go":
         return ["go"]
-    return []
+    return ([D.fold_text(value)] if isinstance(value, str) else []) + [D.fold_text(label)]
 
 
-def notate(state, seat: str, move: dict) -> str | None:
+def notate(state, seat: str, move: dict, bare: bool = False) -> str | None:
     """Short words for a listed option of the seat's current question, such that
-    parse(words, state, seat) == move; None if the move is not listed or has no such words."""
+    parse(words, state, seat) == move; None if the move is not listed or has no such words.
+    Never a bare number (a reply "27" means option 27) unless `bare`."""
     prompt = prompts(state).get(seat)
     if not prompt or not isinstance(move, dict) or len(move) != 1:
         return None
     option = next((o for o in prompt["options"] if o["move"] == move), None)
     if option is None:
         return None
-    for text in candidates(state, move, option["label"]):
+    for text in candidates(state, move, option["label"], bare):
         try:
             if parse(text, state, seat) == move:
                 return text

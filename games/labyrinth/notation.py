@@ -47,6 +47,9 @@ WORDS = {
 }
 
 
+PLACES = ("country", "from", "to", "major", "cadre")
+
+
 def _phrases(move: dict, label: str) -> list[tuple[str, ...]]:
     (key, value), = move.items()
     out = []
@@ -68,6 +71,11 @@ def _phrases(move: dict, label: str) -> list[tuple[str, ...]]:
         out += ["wmd"] if value == "WMD" else [str(value), f"plot {value}"]
     elif key in ("from", "to") and value == "track":
         out += ["track", "troops track", "troop track"]
+    elif key == "plot":
+        out.append(D.fold_text(label))                    # "plot 1 in russia" (a plot the seat sees)
+    elif key not in PLACES:
+        # any other question: its answer's word, or its label word for word
+        out += ([D.fold_text(value)] if isinstance(value, str) else []) + [D.fold_text(label)]
     return [tuple(p.split()) for p in out if p]
 
 

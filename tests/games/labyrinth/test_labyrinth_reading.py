@@ -177,7 +177,7 @@ def test_one_is_singular():
 def test_notation_of_options():
     state = make({"Pakistan": {"gov": D.FAIR, "align": "Neutral", "sleeper": 6}, "Gulf States": {"gov": D.FAIR, "align": "Ally"}},
                  hands={US: [27, 32], JH: [60, 95]}, seat=JH)
-    assert GAME.notate(state, JH, {"card": 60}) == "60"
+    assert GAME.notate(state, JH, {"card": 60}) == "card 60"             # a reply "60" would be option 60
     assert GAME.notate(state, JH, {"card": 27}) is None                 # not listed: not in the hand
     _, s = play(state, JH, {"card": 60})
     assert [GAME.notate(s, JH, o["move"]) for o in GAME.prompts(s)[JH]["options"]] == [
@@ -202,6 +202,7 @@ def test_every_listed_option_has_a_notation_that_parses_back(seed, scenario, eve
                 missing += 1
                 continue
             assert GAME.parse(text, state, seat) == option["move"], (text, option)
+            assert not text.isdigit(), text                                 # that would be an option's number
     assert total > 300 and missing <= total * NOTATION_MISSES_ALLOWED
 
 
@@ -277,7 +278,8 @@ def test_the_example_applies_as_a_stretch():
             if not lines:
                 continue
             examples += 1
-            assert all(line.split()[0] not in ("pass", "done") and "#" not in line for line in lines), lines
+            assert all(line.split()[0] not in ("pass", "done") and "#" not in line and not line.isdigit()
+                       for line in lines), lines
             applied = _stretch(state, seat, lines, seed + b"/real")
             assert applied >= 1, (seat, lines)
             whole += applied == len(lines)
