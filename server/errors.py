@@ -28,7 +28,8 @@ def _field_sentence(messages: dict[str, Any]) -> str:
             for field, problems in fields.items():
                 problem = problems[0] if isinstance(problems, list) else problems
                 if isinstance(problem, dict):
-                    return f"{field}: {_field_sentence({'': problem})}"
+                    inner = _field_sentence({"": problem})
+                    return inner if field == "value" else f"{field}: {inner}"   # "value": a dict's value
                 return f"{field}: {problem}" if field != "_schema" else str(problem)
         elif isinstance(fields, list) and fields:
             return str(fields[0])

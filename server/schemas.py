@@ -1,5 +1,7 @@
 """The shapes of the API's requests and answers (marshmallow), for validation and OpenAPI."""
 
+import unicodedata
+
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 MAX_SEQ = 2**53 - 1          # a seq or an option number: any larger is no table's (and JSON's safe integers end here)
@@ -16,22 +18,50 @@ class Error(Schema):
     view = fields.Dict(metadata={"description": "stale_seq: the current view."})
 
 
+def one_line(value: str) -> None:
+    """Text that goes into emails and pages: no control characters (CR/LF would split an email
+    header), no line separators, no text-direction overrides, no lone surrogates."""
+    if any(unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") or c in BIDI_CONTROLS for c in value):
+        raise ValidationError("Use letters, digits, spaces and punctuation only: no line breaks or control "
+                              "characters.")
+
+
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+MAX_NAME = 60
+MAX_EMAIL = 254           # RFC 5321's longest address
+MAX_WORD = 40             # a game, seat, bot or option name
+
+
+def _name(**metadata: str) -> fields.String:
+    return fields.String(validate=[validate.Length(max=MAX_NAME), one_line], metadata=metadata)
+
+
+def _email(**metadata: str) -> fields.Email:
+    return fields.Email(validate=[validate.Length(max=MAX_EMAIL), one_line], metadata=metadata)
+
+
+def _word(**kwargs: object) -> fields.String:
+    return fields.String(validate=[validate.Length(min=1, max=MAX_WORD), one_line], **kwargs)  # type: ignore[arg-type]
+
+
 class SeatRequest(Schema):
-    name = fields.String(metadata={"description": "The player's name."})
-    email = fields.Email(metadata={"description": "Where the player's emails go."})
-    bot = fields.String(metadata={"description": "Instead of a player: the name of a bot of the game."})
+    name = _name(description=f"The player's name (at most {MAX_NAME} characters, one line).")
+    email = _email(description="Where the player's emails go.")
+    bot = _word(metadata={"description": "Instead of a player: the name of a bot of the game."})
 
 
 class CreateTableRequest(Schema):
-    game = fields.String(required=True, metadata={"example": "clash"})
-    options = fields.Dict(keys=fields.String(), load_default=dict)
-    seats = fields.Dict(keys=fields.String(), values=fields.Nested(SeatRequest), required=True)
+    game = _word(required=True, metadata={"example": "clash"})
+    options = fields.Dict(keys=_word(), load_default=dict)
+    seats = fields.Dict(keys=_word(), values=fields.Nested(SeatRequest), required=True,
+                        validate=validate.Length(max=8))
     time_control = fields.Dict(metadata={"description": "{'kind': 'clock', 'preset': 'live'|'fast'|'slow'}, "
                                          "{'kind': 'daily', 'at': 'HH:MM', 'tz': 'Europe/Warsaw'} or "
                                          "{'kind': 'untimed'} (the default: 21 days a move)."})
-    on_timeout = fields.String(metadata={"description": "wait (default), host (the host is asked) or bot "
-                                         "(a bot plays the turn)."})
-    host = fields.Email(metadata={"description": "The host's address: asked at a timeout when on_timeout is host."})
+    on_timeout = fields.String(validate=validate.Length(max=MAX_WORD),
+                               metadata={"description": "wait (default), host (the host is asked) or bot "
+                                                        "(a bot plays the turn)."})
+    host = _email(description="The host's address: asked at a timeout when on_timeout is host.")
 
 
 class SeatCredential(Schema):

@@ -10,6 +10,7 @@ auto-reply, a bounce, a forged or unknown address, another sender) is recorded, 
 """
 
 import hashlib
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,13 +68,21 @@ def handle(store: TableStore, raw: bytes, m: MailSettings, recipients: list[str]
     if store.mail_state(table_id, receipt) is not None:
         return None
     store.set_answering(table_id, seat, answering_seconds)
-    lines = reply.lines
+    lines = [printable(line) for line in reply.lines]
     answer = _apply(store, table, seat, seq, lines, reply.message_id, m, snapshot_every)
     answer.table_id, answer.seat, answer.receipt = table_id, seat, receipt
     answer.replying_to = (reply.message_id, reply.references)
     answer.record.update({"from": reply.sender, "message_id": reply.message_id, "subject": reply.subject,
                           "lines": lines, "outcome": answer.kind})
     return _recorded(store, table_id, answer, m)
+
+
+def printable(text: str) -> str:
+    """A player's line as our answer may quote it: what no email can carry (a lone surrogate,
+    which a UTF-7 reply can spell) becomes U+FFFD, and control characters become spaces, so the
+    answer always renders and goes out."""
+    return "".join("\ufffd" if unicodedata.category(c) == "Cs" else " " if unicodedata.category(c) == "Cc" else c
+                   for c in text)
 
 
 def _ignored(kind: str, reply: mailparse.Reply, seat: str | None, why: str) -> Answer:
