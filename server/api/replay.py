@@ -1,0 +1,98 @@
+"""What the seat page polls and replays: the table's seq (cheap, with an ETag), and the table at
+any seq drawn for a seat (GET /tables/{id}/pictures/{seq}.svg, or with its words as JSON)."""
+
+from typing import Any
+
+from flask import Response, jsonify, request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+from marshmallow import Schema, fields, validate
+
+import tables
+from store import NoSuchTable
+from tables import replay
+
+from ..auth import seat_for
+from ..extensions import services
+from ..schemas import MAX_SEQ, Event
+
+blp = Blueprint("replay", __name__, description="Following a table and replaying it")
+# The table at a past seq never changes, nor what a seat saw of it, except that the events show in
+# full once the game is over: kept a few minutes, per credential.
+KEEP = {"Cache-Control": "private, max-age=300", "Vary": "Authorization"}
+
+
+class ViewpointQuery(Schema):
+    viewer = fields.String(data_key="as", load_default=None, validate=validate.Length(max=40), metadata={
+        "description": "Whose view: a seat, or 'observer'. Another seat's only once the game is over."})
+
+
+class SeqAnswer(Schema):
+    seq = fields.Integer(metadata={"description": "The number of the table's last event."})
+
+
+class Frame(Schema):
+    seq = fields.Integer()
+    viewer = fields.String(metadata={"description": "The seat whose view this is, or 'observer'."})
+    status = fields.String(metadata={"description": "'active' or 'finished', at that seq"})
+    result = fields.Dict(allow_none=True)
+    state = fields.Raw(metadata={"description": "The view: what that seat could see then."})
+    picture = fields.String(allow_none=True, metadata={"description": "The table drawn as SVG (None: the game "
+                                                                          "has no picture)."})
+    board = fields.List(fields.String(), metadata={"description": "The text board."})
+    event = fields.Nested(Event, allow_none=True, metadata={"description": "The event of that seq."})
+
+
+@blp.route("/tables/<table_id>/seq")
+class TableSeq(MethodView):
+    @blp.response(200, SeqAnswer)
+    @blp.alt_response(304, description="If-None-Match named the current seq: nothing new")
+    def get(self, table_id: str):  # type: ignore[no-untyped-def]
+        """The table's last seq, for a page that follows the game: send the ETag back in
+        ``If-None-Match`` and a 304 says nothing happened. One Redis read, no table load."""
+        try:
+            seq = services().store.seq(table_id)
+        except NoSuchTable:
+            raise tables.NotFound(f"There is no table {table_id}.", code="unknown_table") from None
+        answer = jsonify({"seq": seq})
+        answer.set_etag(f"seq-{seq}")
+        answer.headers["Cache-Control"] = "no-cache"
+        return answer.make_conditional(request)
+
+
+def _frame(table_id: str, seq: int, query: dict[str, Any]) -> dict[str, Any]:
+    if not 1 <= seq <= MAX_SEQ:
+        raise tables.NotFound(f"There is no move {seq}.", code="no_such_seq")
+    s = services()
+    table = tables.load(s.store, table_id)
+    viewer = replay.viewpoint(table, seat_for(table), query["viewer"])
+    return replay.frame(s.store, table, seq, viewer)
+
+
+@blp.route("/tables/<table_id>/pictures/<int:seq>.svg")
+class Picture(MethodView):
+    @blp.arguments(ViewpointQuery, location="query")
+    @blp.response(200, description="The table right after event ``seq``, drawn as SVG",
+                  content_type="image/svg+xml")
+    def get(self, query: dict[str, Any], table_id: str, seq: int):  # type: ignore[no-untyped-def]
+        """The bearer's view right after event ``seq``, drawn (``as``: another seat's, once the game
+        is over)."""
+        frame = _frame(table_id, seq, query)
+        if frame["picture"] is None:
+            raise tables.NotFound("This game has no picture; its text board is in GET states.", code="no_picture")
+        answer = Response(frame["picture"], mimetype="image/svg+xml")
+        answer.headers.update({**KEEP, "Content-Security-Policy": "default-src 'none'; "
+                               "style-src 'unsafe-inline'", "X-Content-Type-Options": "nosniff"})
+        return answer
+
+
+@blp.route("/tables/<table_id>/replay/<int:seq>")
+class Replay(MethodView):
+    @blp.arguments(ViewpointQuery, location="query")
+    @blp.response(200, Frame)
+    def get(self, query: dict[str, Any], table_id: str, seq: int):  # type: ignore[no-untyped-def]
+        """The table right after event ``seq`` for a replay: the picture, the text board and the
+        event, as the bearer saw them (``as``: another seat's view, once the game is over)."""
+        answer = jsonify(_frame(table_id, seq, query))
+        answer.headers.update(KEEP)
+        return answer
