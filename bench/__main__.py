@@ -1,10 +1,12 @@
 """`make bench`: every benchmark, each a ratio against its baseline measured in the same run."""
 
-from . import email_path, fold, memory, move, picture
+from . import email_path, fold, fsync, memory, move, picture
 
 
 def main() -> None:
-    runs = [("move vs one-EVAL Flask route", move.run), ("fold of a 2,500-event log vs json.loads", fold.run),
+    runs = [("move vs one-EVAL Flask route", move.run),
+            ("move with PBEM_FSYNC=always vs everysec (the default)", fsync.run),
+            ("fold of a 2,500-event log vs json.loads", fold.run),
             ("fold of whole Clash matches vs json.loads", lambda: fold.run_game("clash")),
             # a whole 3-deck game: the Jihadist plots or recruits when it can, so the game runs the full deck
             ("fold of a whole 3-deck Labyrinth game (events on) vs json.loads",
