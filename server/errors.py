@@ -57,7 +57,11 @@ class JsonErrorsApi(Api):
             return envelope(status, "invalid_request", _field_sentence(messages), errors=messages)
         message = data.get("message") or (error.description if status != 500 else "Something went wrong on "
                                           "the server; the move was not applied.")
-        return envelope(status, HTTP_CODES.get(status, "error"), str(message))
+        answer, status = envelope(status, HTTP_CODES.get(status, "error"), str(message))
+        for name, value in error.get_headers():
+            if name.lower() in ("allow", "retry-after", "www-authenticate"):    # 405 says what is allowed
+                answer.headers[name] = value
+        return answer, status
 
 
 def register(app: Flask) -> None:

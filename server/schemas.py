@@ -2,20 +2,30 @@
 
 import unicodedata
 
-from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import EXCLUDE, INCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 MAX_SEQ = 2**53 - 1          # a seq or an option number: any larger is no table's (and JSON's safe integers end here)
 MAX_MOVE_TEXT = 20_000       # characters of a move (or a stretch of moves) written as text
 
 
 class Error(Schema):
-    """Every error answer (the HTTP status is repeated in ``status``)."""
+    """Every error answer (the HTTP status is repeated in ``status``); some add a field or two."""
+
+    class Meta:
+        unknown = INCLUDE
+
     status = fields.Integer(required=True, metadata={"description": "The HTTP status, e.g. 422."})
     code = fields.String(required=True, metadata={"description": "Machine-readable, e.g. 'stale_seq'."})
     message = fields.String(required=True, metadata={"description": "A sentence a player understands."})
     errors = fields.Dict(metadata={"description": "A request that does not fit its schema: the problems, by field."})
     seq = fields.Integer(metadata={"description": "stale_seq: the table's current seq."})
     view = fields.Dict(metadata={"description": "stale_seq: the current view."})
+    retry_after = fields.Integer(metadata={"description": "rate_limited: seconds to wait (also in Retry-After)."})
+
+
+class Health(Schema):
+    ok = fields.Boolean()
+    redis = fields.String(metadata={"description": "'up'"})
 
 
 def one_line(value: str) -> None:

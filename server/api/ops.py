@@ -8,12 +8,16 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from ..errors import envelope
 from ..extensions import services
+from ..schemas import Error
+from ..schemas import Health as HealthAnswer
 
 blp = Blueprint("ops", __name__, description="Health and metrics")
 
 
 @blp.route("/healthz")
 class Health(MethodView):
+    @blp.response(200, HealthAnswer)
+    @blp.alt_response(503, schema=Error, description="Redis does not answer")
     def get(self):  # type: ignore[no-untyped-def]
         """200 when Redis answers; 503 when it does not."""
         try:
@@ -25,6 +29,7 @@ class Health(MethodView):
 
 @blp.route("/metrics")
 class Metrics(MethodView):
+    @blp.response(200, content_type=CONTENT_TYPE_LATEST.split(";")[0], description="The Prometheus text format")
     def get(self):  # type: ignore[no-untyped-def]
         """Prometheus metrics."""
         return Response(generate_latest(services().metrics.registry), mimetype=CONTENT_TYPE_LATEST)

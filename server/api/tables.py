@@ -40,11 +40,20 @@ def credentials(started: tables.Started) -> dict[str, Any]:
                       for seat, token in started.tokens.items()}}
 
 
+# What a client (or schemathesis's stateful tests) may do next with a new table's id.
+TABLE_LINKS = {name: {"operationRef": f"#/paths/~1tables~1{{table_id}}~1{path}/get",
+                      "parameters": {"table_id": "$response.body#/id"}}
+               for name, path in (("view", "view"), ("log", "log"), ("export", "export"),
+                                  ("state", "states~1{seq}"))}
+
+
 @blp.route("/tables")
 class Tables(MethodView):
     @blp.arguments(CreateTableRequest)
     @blp.response(201, CreatedTable)
-    @blp.doc(security=[{}, {"api_key": []}])         # the key only when the server has PBEM_API_KEYS
+    @blp.doc(security=[{}, {"api_key": []}],         # the key only when the server has PBEM_API_KEYS
+             responses={"201": {"description": "Created", "links": TABLE_LINKS, "content": {
+                 "application/json": {"schema": {"$ref": "#/components/schemas/CreatedTable"}}}}})
     def post(self, body: dict[str, Any]):  # type: ignore[no-untyped-def]
         """Create a table. Answers each seat's token (its secret) and link; players are emailed theirs.
 
