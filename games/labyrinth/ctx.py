@@ -39,7 +39,7 @@ class Ctx:
         self.events.append(event)
         evolve(self.s, event)
         if event["type"] != "game_over":
-            won = victory.instant(self.s)
+            won = victory.instant(self.s, event)
             if won:
                 self.game_over(*won)
         return event

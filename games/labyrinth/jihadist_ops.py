@@ -8,8 +8,12 @@ For each card the Jihadist declares the operation and where each die goes before
   {"k": "jihad", "dice": [[country, major], ...]}
   {"k": "plot", "dice": [country, ...]}
   {"k": "plot_pick", "left": [country, ...]}             which marker each success places (8.5.2)
-A cell that moves, fails or is used is an Active one first: moving an Active cell turns it
-Sleeper (8.3.1), so that choice is never worse for the Jihadist (provisional simplification).
+  {"k": "cells", "op", "dice" | "moves", "ask": [country, ...], "prefer": {country: "active" | "sleeper"}}
+                                                         which cells act or travel (below)
+Which cells act: where a country has both Active and Sleeper cells and the choice changes what is
+left there (Travel: not every cell leaves; Jihad or Plot: Sleepers beyond the dice's need), the
+Jihadist is asked, once per country and card, before the dice are rolled; elsewhere (and always in
+a solo game, 9.3.1: Active first, Sadr last) Active cells act first.
 """
 
 from games.core import IllegalMove
@@ -17,6 +21,7 @@ from games.core import IllegalMove
 from . import data as D
 from . import flow, hooks
 from .ctx import register
+from .solo import is_solo
 from .governance import islamic_revolution, remove_aid, set_gov, shift_toward_ally
 from .state import (
     Fx,
@@ -46,24 +51,30 @@ def _label(state, name: str) -> str:
     return country_label(state, name, "jihadist")
 
 
-def _take(fx: Fx, name: str, n: int) -> None:
-    """Remove n cells from a country, Active ones first, to the Funding track; beyond the
-    cylinders, the Sadr marker goes (card 54: it leaves the game)."""
+def _take(fx: Fx, name: str, n: int, prefer: str | None = None) -> None:
+    """Remove n cells from a country, Active ones first (Sleeper ones first if so chosen), to the
+    Funding track; beyond the cylinders, the Sadr marker goes (card 54: it leaves the game)."""
     real = fx.get(name, "active") + fx.get(name, "sleeper")
     if n > real and "Sadr" in fx.get(name, "markers"):
         fx.remove_marker("Sadr", name)
         n = real
-    a = fx.get(name, "active")
-    from_active = min(a, n)
+    a, sl = fx.get(name, "active"), fx.get(name, "sleeper")
+    from_active = n - min(sl, n) if prefer == "sleeper" else min(a, n)
     fx.set(name, "active", a - from_active)
-    fx.set(name, "sleeper", fx.get(name, "sleeper") - (n - from_active))
+    fx.set(name, "sleeper", sl - (n - from_active))
 
 
-def _use(fx: Fx, name: str, n: int) -> None:
-    """8.4 / 8.5.1: n cells used for a die; Sleepers used become Active (Active ones, and the Sadr
-    marker, used first)."""
-    a = fx.get(name, "active")
-    flip = max(0, n - a - (1 if "Sadr" in fx.get(name, "markers") else 0))
+def _use(fx: Fx, name: str, n: int, prefer: str | None = None) -> None:
+    """8.4 / 8.5.1: n cells used for a die; Sleepers used become Active. Active ones, and the Sadr
+    marker, are used first; Sleeper ones first if so chosen; in a solo game Active ones, then
+    Sleepers, the Sadr marker last (9.3.1)."""
+    a, sl = fx.get(name, "active"), fx.get(name, "sleeper")
+    if prefer == "sleeper":
+        flip = min(n, sl)
+    elif is_solo(fx.s):
+        flip = min(sl, max(0, n - a))
+    else:
+        flip = max(0, n - a - (1 if "Sadr" in fx.get(name, "markers") else 0))
     if flip:
         fx.set(name, "active", a + flip)
         fx.set(name, "sleeper", fx.get(name, "sleeper") - flip)
@@ -77,6 +88,64 @@ def _place_cells(fx: Fx, name: str, n: int) -> None:
 
 def _roll_option(n: int, what: str) -> dict:
     return {"label": f"Roll now ({n} {what}{'s' if n != 1 else ''})", "move": {"roll": True}}
+
+
+# ---------------------------------------------------------------- which cells act
+
+
+def cells_to_ask(state, op: str, items: list) -> list[str]:
+    """The countries where the Jihadist chooses Active or Sleeper cells for this card: both kinds
+    there and the choice changes what stays (never in a solo game: 9.3.1)."""
+    if is_solo(state):
+        return []
+    out = []
+    if op == "travel":
+        for frm in dict.fromkeys(m[0] for m in items):
+            c = state["c"][frm]
+            going = sum(1 for m in items if m[0] == frm)
+            if c["active"] and c["sleeper"] and going < cells(c):
+                out.append(frm)
+        return out
+    names = [d[0] for d in items if not d[1]] if op == "jihad" else list(items)   # (a Major Jihad uses all)
+    for name in dict.fromkeys(names):
+        c, n = state["c"][name], names.count(name)
+        if c["active"] and c["sleeper"] > max(0, n - c["active"]):
+            out.append(name)
+    return out
+
+
+def _roll_or_ask(ctx, op: str, items: list) -> None:
+    """Roll the card's dice, or first ask which cells act where it is the Jihadist's choice."""
+    ask = cells_to_ask(ctx.s, op, items)
+    if ask:
+        key = "moves" if op == "travel" else "dice"
+        ctx.emit({"type": "await", "step": {"k": "cells", "seat": "jihadist", "op": op, key: items, "ask": ask,
+                                            "prefer": {}}})
+        return
+    ROLLS[op](ctx, items, {})
+
+
+def _cells_prompt(state, step):
+    name = step["ask"][0]
+    c = state["c"][name]
+    counts = f"{c['active']} active, {c['sleeper']} sleeper"
+    if step["op"] == "travel":
+        options = [{"label": f"Active cells travel from {name} first ({counts})", "move": {"cells": "active"}},
+                   {"label": f"Sleeper cells travel from {name} first ({counts})", "move": {"cells": "sleeper"}}]
+        return "cells", f"Travel from {name}: which cells go, Active or Sleeper ones?", options
+    what = {"jihad": "Jihad", "plot": "Plot"}[step["op"]]
+    options = [{"label": f"Active cells roll in {name} first ({counts})", "move": {"cells": "active"}},
+               {"label": f"Sleeper cells roll in {name} first, becoming Active ({counts})", "move": {"cells": "sleeper"}}]
+    return "cells", f"{what} in {name}: which cells roll, Active or Sleeper ones?", options
+
+
+def _cells_handle(ctx, step, part):
+    prefer = dict(step["prefer"], **{step["ask"][0]: part["cells"]})
+    items = step["moves"] if step["op"] == "travel" else step["dice"]
+    if step["ask"][1:]:
+        ctx.emit({"type": "await", "step": dict(step, ask=step["ask"][1:], prefer=prefer)})
+        return
+    ROLLS[step["op"]](ctx, items, prefer)
 
 
 # ---------------------------------------------------------------- 8.2 Recruit
@@ -222,7 +291,7 @@ def _travel_prompt(state, step):
 def _travel_handle(ctx, step, part):
     moves = step["moves"]
     if "roll" in part:
-        _travel_roll(ctx, moves)
+        _roll_or_ask(ctx, "travel", moves)
     elif "from" in part:
         ctx.emit({"type": "await", "step": {"k": "travel", "seat": "jihadist", "moves": moves, "pick": part["from"]}})
     else:
@@ -231,10 +300,10 @@ def _travel_handle(ctx, step, part):
             ctx.emit({"type": "dice_declared", "op": "travel", "country": part["to"], "from": step["pick"],
                       "step": {"k": "travel", "seat": "jihadist", "moves": moves, "pick": None}})
         else:
-            _travel_roll(ctx, moves)
+            _roll_or_ask(ctx, "travel", moves)
 
 
-def _travel_roll(ctx, moves: list) -> None:
+def _travel_roll(ctx, moves: list, prefer: dict) -> None:
     """8.3.1-8.3.3: test unmarked destinations first (4.9.4), then adjacent or same-country
     travel is automatic, other travel rolls against the destination's governance; a failure
     sends the cell to the Funding track with no Cadre (8.3.2)."""
@@ -259,8 +328,8 @@ def _travel_roll(ctx, moves: list) -> None:
                 entry.update(roll=r, need=need)
         entry["ok"] = ok
         results.append(entry)
-        was_active = fx.get(frm, "active") > 0
-        _take(fx, frm, 1)
+        was_active = fx.get(frm, "active") > 0 and not (prefer.get(frm) == "sleeper" and fx.get(frm, "sleeper"))
+        _take(fx, frm, 1, prefer.get(frm))
         if ok:
             fx.add(to, "sleeper", 1)                       # 8.3.1: a travelling cell arrives Sleeper
         entry["was_active"] = was_active
@@ -309,7 +378,7 @@ def _jihad_prompt(state, step):
 def _jihad_handle(ctx, step, part):
     dice = step["dice"]
     if "roll" in part:
-        _jihad_roll(ctx, dice)
+        _roll_or_ask(ctx, "jihad", dice)
         return
     major = "major" in part
     name = part["major"] if major else part["country"]
@@ -318,10 +387,10 @@ def _jihad_handle(ctx, step, part):
         ctx.emit({"type": "dice_declared", "op": "jihad", "country": name, "major": major,
                   "step": {"k": "jihad", "seat": "jihadist", "dice": dice}})
     else:
-        _jihad_roll(ctx, dice)
+        _roll_or_ask(ctx, "jihad", dice)
 
 
-def _jihad_roll(ctx, dice: list) -> None:
+def _jihad_roll(ctx, dice: list, prefer: dict) -> None:
     s = ctx.s
     order = []
     for name, major in dice:
@@ -335,14 +404,14 @@ def _jihad_roll(ctx, dice: list) -> None:
     majors = {d[0] for d in dice if d[1]}
     for i, name in enumerate(order):
         last = i == len(order) - 1
-        event = _jihad_country(s, name, before[name], rolls[name], name in majors)
+        event = _jihad_country(s, name, before[name], rolls[name], name in majors, prefer.get(name))
         if last:
             finish(ctx, event)
         else:
             ctx.emit(event)
 
 
-def _jihad_country(s, name: str, g: int, rolls: list, major: bool) -> dict:
+def _jihad_country(s, name: str, g: int, rolls: list, major: bool, prefer: str | None = None) -> dict:
     """The order of spec 8.4 [INF]: successes and failures against the pre-card governance;
     Aid off; one level per success down to Poor; then Poor to Islamist Rule with 2 more
     successes of a Major Jihad (1 if Besieged); failures lose cells; failed Major Jihad."""
@@ -352,7 +421,7 @@ def _jihad_country(s, name: str, g: int, rolls: list, major: bool) -> dict:
         fx.set(name, "active", cells(c))                   # 8.4.2: all Sleepers there become Active
         fx.set(name, "sleeper", 0)
     else:
-        _use(fx, name, len(rolls))
+        _use(fx, name, len(rolls), prefer)
     succ = sum(1 for r in rolls if r <= g)
     fail = len(rolls) - succ
     aid_removed = remove_aid(fx, name, succ)              # 8.4.1: each success removes one Aid
@@ -401,24 +470,24 @@ def _plot_prompt(state, step):
 def _plot_handle(ctx, step, part):
     dice = step["dice"]
     if "roll" in part:
-        _plot_roll(ctx, dice)
+        _roll_or_ask(ctx, "plot", dice)
         return
     dice = dice + [part["country"]]
     if len(dice) < value(ctx.s) and plot_targets(ctx.s, dice):
         ctx.emit({"type": "dice_declared", "op": "plot", "country": part["country"],
                   "step": {"k": "plot", "seat": "jihadist", "dice": dice}})
     else:
-        _plot_roll(ctx, dice)
+        _roll_or_ask(ctx, "plot", dice)
 
 
-def _plot_roll(ctx, dice: list) -> None:
+def _plot_roll(ctx, dice: list, prefer: dict) -> None:
     s = ctx.s
     for name in dict.fromkeys(dice):
         test_if_needed(ctx, name, "plot")
     need = {n: threshold(s, n) for n in dice}
     fx = Fx(s)
     for name in dict.fromkeys(dice):
-        _use(fx, name, dice.count(name))                     # 8.5.1: Sleepers used become Active
+        _use(fx, name, dice.count(name), prefer.get(name))   # 8.5.1: Sleepers used become Active
     rolls = []
     successes = []
     for name in dice:
@@ -532,3 +601,5 @@ register("travel", _travel_prompt, _travel_handle, _why)
 register("jihad", _jihad_prompt, _jihad_handle, _why)
 register("plot", _plot_prompt, _plot_handle, _why)
 register("plot_pick", _plot_pick_prompt, _plot_pick_handle)
+register("cells", _cells_prompt, _cells_handle)
+ROLLS = {"travel": _travel_roll, "jihad": _jihad_roll, "plot": _plot_roll}

@@ -1,10 +1,11 @@
 """Plot resolution (8.5.6, spec 9) at the end of every US Action Phase: a SYSTEM step with one
 option that reveals and resolves every plot on the map.
 
-Order: the plots resolve in the order they were placed (provisional: the rules let the
-Jihadist choose the order; a fixed order keeps this a single automatic step). For each plot:
-victory, funding, posture, prestige, governance and Aid, marker. Two Jihadist choices pause
-the step and are asked of the Jihadist, after which resolution continues by itself:
+Order (8.5.6): the Jihadist chooses it. It is asked, one plot at a time, only while two or more
+plots are left and their order can change what happens (order_matters); otherwise they resolve
+in the order they were placed. For each plot: victory, funding, posture, prestige, governance and
+Aid, marker. Jihadist choices pause the step, after which resolution continues by itself:
+  {"k": "plot_next", "seat": "jihadist"}                    which plot resolves next
   {"k": "wmd_reroll", "seat": "jihadist", "plot", "roll"}   2-player WMD posture reroll
   {"k": "schengen", "seat": "jihadist", "plot", "picked"}   two other Schengen countries roll
 """
@@ -23,8 +24,32 @@ def _plot(state, pid: int) -> dict:
     return next(p for p in state["plots"] if p["id"] == pid)
 
 
+def order_matters(state) -> bool:
+    """Can the order of the plots left change the outcome? Two plots in one country (governance,
+    posture, Aid), a Prestige roll in the US beside another Prestige change (the track's ends), a
+    backlashed plot beside another Funding change (the track's ends), a Schengen plot beside a
+    plot in another Schengen country (its posture rolled twice)."""
+    plots = state["plots"]
+    if len(plots) < 2:
+        return False
+    where = [p["c"] for p in plots]
+    if len(set(where)) < len(where):
+        return True
+    us_roll = any(p["c"] == D.US for p in plots)
+    prestige = [p for p in plots if troops(state, p["c"]) > 0 or p["c"] == D.US]
+    if us_roll and len(prestige) > 1:
+        return True
+    if any(p.get("backlash") for p in plots):
+        return True
+    schengen = [p for p in plots if p["c"] in D.SCHENGEN]
+    return len(schengen) > 1
+
+
 def resolve_all(ctx) -> None:
     while ctx.s["plots"]:
+        if order_matters(ctx.s):
+            ctx.emit({"type": "await", "step": {"k": "plot_next", "seat": "jihadist"}})
+            return
         plot = ctx.s["plots"][0]
         if not _run(ctx, plot, 0):
             return
@@ -169,6 +194,27 @@ def _plots_handle(ctx, step, part):
     resolve_all(ctx)
 
 
+def _plot_label(plot: dict) -> str:
+    value = "WMD plot" if plot["v"] == "WMD" else f"Plot {plot['v']}"
+    return f"{value} in {plot['c']}" + (" (backlashed)" if plot.get("backlash") else "")
+
+
+def _next_prompt(state, step):
+    seen, options = set(), []
+    for plot in state["plots"]:
+        label = _plot_label(plot)
+        if label not in seen:                          # two alike: either one
+            seen.add(label)
+            options.append({"label": label, "move": {"plot": plot["id"]}})
+    n = len(state["plots"])
+    return "plot", f"{n} plots to resolve, and their order matters: which one resolves next (8.5.6)?", options
+
+
+def _next_handle(ctx, step, part):
+    if _run(ctx, _plot(ctx.s, part["plot"]), 0):
+        resolve_all(ctx)
+
+
 def _reroll_prompt(state, step):
     plot = _plot(state, step["plot"])
     p = step["posture"]
@@ -204,5 +250,6 @@ def _schengen_handle(ctx, step, part):
 
 
 register("plots", _plots_prompt, _plots_handle)
+register("plot_next", _next_prompt, _next_handle)
 register("wmd_reroll", _reroll_prompt, _reroll_handle)
 register("schengen", _schengen_prompt, _schengen_handle)

@@ -42,7 +42,7 @@ def normalise(key: str, value):
         return D.find_country(value) or value
     if key in BOOL_KEYS and isinstance(value, str):
         return value.strip().lower() in TRUE_WORDS
-    if key in ("op", "last", "go", "play", "first", "pick") and isinstance(value, str):
+    if key in ("op", "last", "go", "play", "first", "pick", "cells") and isinstance(value, str):
         return value.strip().lower()
     return value
 

@@ -242,8 +242,9 @@ def rc_targets(state) -> list[str]:
     """7.3.4: US Hard, a 3-value card, an Islamist Rule target, 6+ troops able to go from one place."""
     if state["us_posture"] != "Hard" or value(state) < 3:
         return []
+    only = state["in_play"].get("rc_in")          # 37, 39: the event's own card, for its country only
     return [n for n in D.MUSLIM if (state["c"][n]["gov"] == D.IR or hooks.any_ok("rc_allowed", state, n))
-            and rc_sources(state, n)]
+            and rc_sources(state, n) and only in (None, n)]
 
 
 def _rc_target_prompt(state, step):

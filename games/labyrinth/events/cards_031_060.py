@@ -4,6 +4,7 @@ recipe is in README.md. Card texts: data/cards.json (paraphrased, see data/SOURC
 from .. import data as D
 from .. import hooks
 from ..jihadist_ops import recruit_need, recruit_targets
+from ..us_ops import rc_sources
 from ..state import (
     available_cells,
     cells,
@@ -203,8 +204,35 @@ def iraqi_wmd_ok(s, side):
 
 @event(37, playable=iraqi_wmd_ok)
 def iraqi_wmd(ev: Ev):
-    """37 Iraqi WMD: the marker: a later Regime Change may target Iraq whatever its governance."""
+    """37 Iraqi WMD: the marker: this card or a later one may conduct Regime Change in Iraq whatever
+    its governance; the US is offered it with this card at once."""
     ev.mark()
+    offer_wmd_regime_change(ev, "Iraq")
+
+
+def offer_wmd_regime_change(ev: Ev, country: str):
+    """37, 39 "Use this or a later card for Regime Change ... at any Governance": the US may use
+    the event's own card for it now (7.3.4: Hard, 6 troops from one place), or keep the marker."""
+    play = ev.s["in_play"]
+    if ev.by != "us" or ev.loose or play is None or play["card"] != ev.card:
+        return
+    if not (ev.s["us_posture"] == "Hard" and rc_sources(ev.s, country) and D.card_ops(ev.card) >= 3):
+        ev.emit(f"No Regime Change in {country} is possible with this card now (7.3.4): the marker waits for a "
+                "later card.")
+        return
+    ev.data["rc"] = country
+    ev.ask_pick([(f"Regime Change in {country} now, with this card", "now"),
+                 ("Keep the marker for a later card", "later")],
+                f"use this card for Regime Change in {country} now?", then=wmd_regime_change_now)
+
+
+def wmd_regime_change_now(ev: Ev, pick: str):
+    country = ev.data["rc"]
+    if pick != "now":
+        ev.emit(f"The {WMD_RC[country]} marker waits for a later card.")
+        return
+    ev.emit(f"The US uses {ev.name} for Regime Change in {country}.", in_play={"rc_in": country})
+    ev.operation(D.card_ops(ev.card), ["regime_change"])
 
 
 WMD_RC = {"Iraq": "Iraqi WMD", "Libya": "Libyan WMD"}
@@ -270,8 +298,10 @@ def libyan_wmd_ok(s, side):
 
 @event(39, playable=libyan_wmd_ok)
 def libyan_wmd(ev: Ev):
-    """39 Libyan WMD: the marker: a later Regime Change may target Libya whatever its governance."""
+    """39 Libyan WMD: the marker: this card or a later one may conduct Regime Change in Libya whatever
+    its governance; the US is offered it with this card at once."""
     ev.mark()
+    offer_wmd_regime_change(ev, "Libya")
 
 
 # ---------------------------------------------------------------- 40 Mass Turnout

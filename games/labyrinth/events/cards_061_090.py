@@ -597,11 +597,22 @@ def quagmire_ok(s, side):
 @event(90, playable=quagmire_ok)
 def quagmire(ev: Ev):
     """90 Quagmire: the US discards 2 cards at random; their Jihadist or Unassociated events happen
-    as if the Jihadist played them (after this one, each if playable then); US posture Soft."""
+    as if the Jihadist played them (each if playable then; a discarded US Election fires, 6.3.1);
+    then US posture Soft, after those events (an Axis of Evil or US Election among them does not
+    leave the US Hard)."""
+    before = len(ev.s["todo"])
     cards = ev.random_cards("us", 2)
     if cards:
         ev.discard("us", cards)
-    ev.set_posture(D.US, "Soft")
     for card in reversed(cards):
         if D.CARDS[card]["association"] != "US" and not D.CARDS[card]["flags"]["auto_trigger"]:
             ev.queue_event(card, "jihadist")
+    queued = len(ev.s["todo"]) - before
+    if queued:
+        ev.then_after_queued(queued, quagmire_soft)
+    else:
+        quagmire_soft(ev, None)
+
+
+def quagmire_soft(ev: Ev, _):
+    ev.set_posture(D.US, "Soft")

@@ -116,8 +116,21 @@ def taliban(ev: Ev):
     Prestige -1, or -3 if Afghanistan or Pakistan is under Islamist Rule."""
     ev.test("Afghanistan")
     ev.besiege("Afghanistan")
+    if cells_on_track(ev.s) == 1:
+        ev.ask_country(["Afghanistan", "Pakistan"], "only one cell is left on the track: place it in Afghanistan "
+                       "or in Pakistan?", then=taliban_last_cell)
+        return
     ev.place_cells("Afghanistan", 1)
     ev.place_cells("Pakistan", 1)
+    taliban_prestige(ev)
+
+
+def taliban_last_cell(ev: Ev, country: str):
+    ev.place_cells(country, 1)
+    taliban_prestige(ev)
+
+
+def taliban_prestige(ev: Ev):
     ir = D.IR in (ev.s["c"]["Afghanistan"]["gov"], ev.s["c"]["Pakistan"]["gov"])
     ev.prestige(-3 if ir else -1)
 

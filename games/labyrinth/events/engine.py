@@ -197,6 +197,21 @@ def discarded(ctx, seat: str, cards: list[int], then: dict | None = None) -> boo
     return True
 
 
+def then_after(ev: Ev, queued: int, then: str) -> None:
+    """The event goes on with its function `then` once the `queued` tasks it put first in the
+    list (other cards' events, US Election) have happened (card 90: posture Soft after them); it
+    ends then."""
+    todo = list(ev.s["todo"])
+    play = ev.s["in_play"]
+    resume = {"do": "resume", "card": ev.card, "side": ev.side, "by": ev.by, "how": ev.how, "then": then,
+              "data": copy.deepcopy(ev.data), "value": play["value"] if play else 0}
+    if getattr(ev, "loose", False):
+        resume["loose"] = True
+    ev.ctx.emit({"type": "await", "todo": todo[:queued] + [resume] + todo[queued:]})
+    ev.asked = True
+    run_next(ev.ctx)
+
+
 def queue_loose(ctx, card: int, side: str, by: str) -> None:
     """Another card's event right after the current one (its card is in the discard pile)."""
     task = {"do": "event", "card": card, "side": side, "by": by, "how": "event", "loose": True}

@@ -395,8 +395,20 @@ class Ev:
 
     def play_second_card(self, card: int) -> None:
         """The side plays a second card from its hand as part of this event (Adam Gadahn,
-        Madrassas): to the discard pile, counting as the phase's next card; no event of its own."""
+        Madrassas): to the discard pile, counting as the phase's next card; no event of its own but
+        US Election's, which happens whenever the card is played (6.3.1), after this event."""
+        from . import engine
         self.move_cards([card], self.side, "discard", played=True)
+        engine.discarded(self.ctx, self.side, [card])
+
+    def then_after_queued(self, queued: int, then: Callable) -> None:
+        """The event goes on with then(ev, None) once the `queued` events it queued first (with
+        queue_event or discard: US Election) have happened; like a question, it ends the call."""
+        from . import engine
+        self._no_more()
+        if then.__globals__.get(then.__name__) is not then:
+            raise RuntimeError(f"card {self.card}: `then` must be a module-level function of the card's module")
+        engine.then_after(self, queued, then.__name__)
 
     def extra_card(self) -> None:
         """The playing side may play one more card this action phase (Intel Community)."""

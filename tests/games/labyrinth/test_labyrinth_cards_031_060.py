@@ -91,7 +91,7 @@ def test_36_indo_pakistani_talks():
 
 def test_37_iraqi_wmd():
     s = ev_make(37, US, {"Iraq": POOR_ADV}, us_posture="Hard")
-    _, s = fire(s, 37)
+    _, s = fire(s, 37, {"pick": "later"})          # Regime Change with this card is offered first (issue 13)
     assert c(s, "Iraq")["markers"] == ["Iraqi WMD"] and 37 in s["removed"]
     s["in_play"] = {"seat": US, "card": 19, "value": 3, "boost": 0}
     assert rc_targets(s) == ["Iraq"]
@@ -110,7 +110,7 @@ def test_38_libyan_deal():
 
 def test_39_libyan_wmd():
     s = ev_make(39, US, {"Libya": POOR_ADV}, us_posture="Hard")
-    _, s = fire(s, 39)
+    _, s = fire(s, 39, {"pick": "later"})
     assert c(s, "Libya")["markers"] == ["Libyan WMD"]
     assert not can(ev_make(39, US, {"Libya": POOR_ADV}, us_posture="Soft"), 39, US)
 

@@ -177,7 +177,7 @@ def test_first_plot_card_triggers_no_us_event():
     # the next Plot card of the turn triggers its US event
     _, s2 = run(s1, {"card": 19}, {"op": "plot"})
     assert s2["step"]["k"] == "order"
-    events, s2 = run(s2, {"first": "op"}, {"country": "Iraq"}, {"roll": True}, dice=(6,))
+    events, s2 = run(s2, {"first": "op"}, {"country": "Iraq"}, {"roll": True}, {"cells": "active"}, dice=(6,))
     assert one(events, "ev_began")["card"] == 19 and c(s2, "Turkey")["gov"] == D.FAIR and 19 in s2["discard"]
 
 

@@ -108,7 +108,8 @@ def test_recruit_is_limited_by_available_cells_not_by_events():
 def test_travel_adjacent_is_automatic_and_arrives_sleeper():
     # 8.3.1: adjacent travel needs no roll; an Active cell travelling becomes Sleeper
     state = jh_to_play({"Afghanistan": {"active": 2, "sleeper": 2}})
-    events, s = play(state, JH, {"card": ONE}, {"op": "travel"}, {"from": "Afghanistan"}, {"to": "Pakistan"})
+    events, s = play(state, JH, {"card": ONE}, {"op": "travel"}, {"from": "Afghanistan"}, {"to": "Pakistan"},
+                     {"cells": "active"})
     assert one(events, "travelled")["moves"][0]["auto"]
     assert c(s, "Pakistan")["sleeper"] == 1 and c(s, "Afghanistan")["active"] == 1
     assert c(s, "Pakistan")["gov"] == 2  # Pakistan starts Fair Neutral in Let's Roll
@@ -117,7 +118,8 @@ def test_travel_adjacent_is_automatic_and_arrives_sleeper():
 def test_travel_in_place_turns_a_cell_sleeper():
     # 8.3.1: travel within the same country just flips the cell to Sleeper
     state = jh_to_play({"Afghanistan": {"active": 1, "sleeper": 3}})
-    _, s = play(state, JH, {"card": ONE}, {"op": "travel"}, {"from": "Afghanistan"}, {"to": "Afghanistan"})
+    _, s = play(state, JH, {"card": ONE}, {"op": "travel"}, {"from": "Afghanistan"}, {"to": "Afghanistan"},
+                {"cells": "active"})
     assert (c(s, "Afghanistan")["active"], c(s, "Afghanistan")["sleeper"]) == (0, 4)
 
 

@@ -149,13 +149,29 @@ def test_wmd_in_the_us_wins_for_the_jihadist():
 
 
 def test_plots_resolve_in_placement_order_and_all_are_resolved():
-    # 8.5.6: every plot on the map is resolved (order provisional: as placed)
+    # 8.5.6: every plot on the map is resolved; where their order cannot matter, as placed
     state = at_resolution({"Jordan": {"gov": 3, "align": "Ally", "sleeper": 2}, "Russia": {"posture": "Soft", "sleeper": 1}},
+                          [{"id": 4, "c": "Russia", "v": 1}, {"id": 2, "c": "Jordan", "v": 1}], funding=1)
+    events, s = resolve(state, 1, 6)
+    assert [e["country"] for e in of_type(events, "plot_revealed")] == ["Russia", "Jordan"]
+    assert not s["plots"] and s["funding"] == 3 and s["phase"] == JH
+
+
+def test_the_jihadist_chooses_the_order_of_plots_whose_order_matters():
+    # 8.5.6 (issue 13, correction 6): "the Jihadist reveals each one and chooses the order": two plots
+    # in Jordan (its governance dice depend on the first): asked which goes first, then the rest
+    state = at_resolution({"Jordan": {"gov": 2, "align": "Ally", "sleeper": 2}, "Russia": {"posture": "Soft", "sleeper": 1}},
                           [{"id": 4, "c": "Russia", "v": 1}, {"id": 2, "c": "Jordan", "v": 1}, {"id": 3, "c": "Jordan", "v": 2}],
                           funding=1)
-    events, s = resolve(state, 1, 6, 6, 6)
-    assert [e["country"] for e in of_type(events, "plot_revealed")] == ["Russia", "Jordan", "Jordan"]
-    assert not s["plots"] and s["funding"] == 4 and s["phase"] == JH
+    events, s = resolve(state)
+    assert types(events) == ["await"] and GAME.prompts(s)["jihadist"]["kind"] == "plot"
+    assert options(s, JH) == [{"plot": 4}, {"plot": 2}, {"plot": 3}]
+    assert all("Plot" not in GAME.describe(GAME.redact(e, US)) for e in events)
+    # Jordan's plot 2 first: Fair -> Poor on the 1; then one plot each in Russia and Jordan: their order
+    # cannot matter any more, they resolve as placed (Russia's posture 6, Jordan's die 6)
+    events, s = play(s, JH, {"plot": 3}, dice=(1, 6, 6, 6))
+    assert [e["country"] for e in of_type(events, "plot_revealed")] == ["Jordan", "Russia", "Jordan"]
+    assert c(s, "Jordan")["gov"] == 3 and not s["plots"] and s["funding"] == 4 and s["phase"] == JH
 
 
 def test_plots_are_resolved_even_if_the_us_played_nothing():
