@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -54,10 +55,16 @@ def run(port: int, host: str, dev: bool) -> None:
     if strays:
         click.echo(f"Stopped {len(strays)} process(es) a previous run on {data_dir} left running: "
                    f"{', '.join(map(str, strays))}")
-    stop, force = threading.Event(), threading.Event()
+    stop, force, first = threading.Event(), threading.Event(), [0.0]
 
     def on_signal(*_: object) -> None:
-        (force if stop.is_set() else stop).set()
+        """The first Ctrl-C (or SIGTERM) stops in order; another one a second later kills. One
+        that comes at once is the same request twice (a tool that signals the whole group)."""
+        if not stop.is_set():
+            first[0] = time.monotonic()
+            stop.set()
+        elif time.monotonic() - first[0] > 1.0:
+            force.set()
 
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, on_signal)
