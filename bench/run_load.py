@@ -35,9 +35,9 @@ def start(folder: Path, port: int, flags: list[str], fsync: str) -> subprocess.P
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
-            if requests.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+            if requests.get(f"http://127.0.0.1:{port}/healthz", timeout=5).status_code == 200:
                 return process
-        except requests.ConnectionError:
+        except requests.RequestException:
             time.sleep(0.2)
     process.kill()
     raise RuntimeError("pbem run did not answer")

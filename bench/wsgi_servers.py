@@ -56,9 +56,9 @@ def wait_up(url: str, process: subprocess.Popen[bytes], timeout: float = 30.0) -
         if process.poll() is not None:
             raise RuntimeError(f"the server exited with {process.returncode}")
         try:
-            if requests.get(f"{url}/healthz", timeout=1).status_code == 200:
+            if requests.get(f"{url}/healthz", timeout=5).status_code == 200:
                 return
-        except requests.ConnectionError:
+        except requests.RequestException:
             pass
         time.sleep(0.1)
     raise RuntimeError("the server did not answer")
