@@ -10,6 +10,8 @@ opponent's card (or US Election) triggers its event: events/engine.py.
 from . import data as D
 from . import flow, hooks, jihadist_ops, us_ops
 from .ctx import register
+from .solo import is_solo
+from .solo import radicalize
 from .state import Fx
 
 
@@ -21,6 +23,12 @@ def reserves_ok(state, seat: str) -> bool:
 
 def operations(state, seat: str) -> list[tuple[str, str]]:
     ops = us_ops.available(state) if seat == "us" else jihadist_ops.available(state)
+    solo_bot = seat == "jihadist" and is_solo(state)
+    if solo_bot and not state["in_play"].get("only"):
+        # 9.4.1: the bot never uses Reserves; the Ops it cannot spend go to Radicalization (9.4.3)
+        return [(op, label) for op, label in ops if hooks.all_ok("op_allowed", state, seat, op)] + \
+            [("radicalize", f"Radicalization (9.4.3) with {state['in_play']['value']} "
+                            f"Op{'s' if state['in_play']['value'] != 1 else ''}")]
     if reserves_ok(state, seat):
         r = state["reserves"][seat]
         add = min(2, r + D.card_ops(state["in_play"]["card"])) - r
@@ -44,6 +52,9 @@ def _use_prompt(state, step):
 
 def _use_handle(ctx, step, part):
     seat, op = step["seat"], part["op"]
+    if seat == "jihadist" and is_solo(ctx.s):
+        start_op(ctx, seat, op)                   # 9.4.1: the bot's card never triggers a US event
+        return
     if flow._engine().before_op(ctx, seat, op):
         return                                    # an event is triggered (6.3.1, 6.3.2): its order first
     start_op(ctx, seat, op)
@@ -53,6 +64,9 @@ def start_op(ctx, seat: str, op: str, **extra) -> None:
     """Carry out the chosen operation with the card in play; `extra` goes into its first event
     (the card events' "todo")."""
     s = ctx.s
+    if op == "radicalize":
+        radicalize.start(ctx, **extra)
+        return
     if op == "reserves":
         # 6.3.3: add the card's value to Reserves, to at most 2
         fx = Fx(s)

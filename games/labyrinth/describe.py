@@ -329,6 +329,29 @@ def card_done(e):
     return f"{_card(e['card'])} {dest}."
 
 
+def radicalization(e):
+    lost = f"{_n(e['lost'], 'Op')} lost: no box applies" if e.get("lost") else ""
+    if e.get("over"):
+        return f"End of the Radicalization with {_card(e['card'])}" + (f": {lost}." if lost else ".")
+    return f"Jihadist: Radicalization (9.4.3) with {_n(e['value'], 'Op')} of {_card(e['card'])}" + \
+        (f": {lost}." if lost else ".")
+
+
+def radicalized(e):
+    box = e["box"]
+    if box == 1:
+        text = f"Radicalization, 1st box: a cell from the track to {e['country']}"
+    elif box == 2:
+        where = f"travels in place in {e['from']} (its last cell, 9.4.2.6.1)" if e.get("in_place") else \
+            f"travels from {e['from']} to {e['to']}" if e["from"] != e["to"] else f"travels in place in {e['from']}"
+        text = f"Radicalization, 2nd box: a cell {where}, automatically"
+    elif box == 3:
+        text = f"Radicalization, 3rd box: a plot placed in {e['country']}, no roll"
+    else:
+        text = f"Radicalization, 4th box: {e['country']} worsens to {GOV.get(e.get('gov'), '?')}"
+    return text + (f"; {_n(e['lost'], 'Op')} left with no box to spend them." if e.get("lost") else ".")
+
+
 LINES = {
     "setup": lambda e: f"Labyrinth begins: {D.SCENARIOS.get(e['scenario'], {}).get('name', e['scenario'])}, "
                        f"{e['options'].get('decks')} deck{'s' if e['options'].get('decks') != 1 else ''}, "
@@ -378,6 +401,8 @@ LINES = {
                            f"{_n(e['plots'], 'plot')} on the map."),
     "plots_set_aside": lambda e: "A numbered plot marker is set aside for each WMD plot in play (9.3.3).",
     "reason": lambda e: f"{_who(e)} bot: {e['text']}.",
+    "radicalization": radicalization,
+    "radicalized": radicalized,
 }
 
 

@@ -244,7 +244,7 @@ for _t in ("await", "tested", "posture_rolled", "reserves_added", "woi", "deploy
            "order_chosen", "recruited", "cell_placed", "travelled", "jihad",
            "plot_rolled", "plot_revealed", "plot_funding", "plot_prestige", "plot_governance", "dice_declared",
            "diplomacy", "posture_kept", "reserves_reset", "rc_flipped", "anaconda_cell", "no_plot_marker", "phase_ended",
-           "reason"):
+           "reason", "radicalization", "radicalized"):
     HANDLERS[_t] = _none
 
 

@@ -18,6 +18,8 @@ from games.core import IllegalMove
 from . import data as D
 from . import hooks, victory
 from .ctx import register
+from .solo import decks as solo_decks
+from .solo import ideology_at_least, is_solo
 from .state import Fx, hand_size, world_posture
 from .tests_rolls import test_if_needed
 
@@ -50,13 +52,33 @@ def after_choice(state, seat: str, card: int) -> dict:
 
 
 def plot_dest(state):
-    """8.5.3 / 4.7.7.2: the first card used for a Plot operation each turn goes to the First Plot box."""
+    """8.5.3 / 4.7.7.2: the first card used for a Plot operation each turn goes to the First Plot box;
+    not the solo bot's (9.4.1: its cards never trigger US events, ignore First Plot)."""
+    if is_solo(state):
+        return True
     return "first_plot" if not state["first_plot_used"] else True
+
+
+def solo_ops_left(state, event: dict) -> int:
+    """Solo (9.4.1): the Ops of the bot's card an operation left unspent (its event says how many
+    it "used"); they go to another operation or to Radicalization (9.4.3). 0 for an operation an
+    event ordered, and in a two-player game."""
+    play = state["in_play"]
+    if not is_solo(state) or play is None or play["seat"] != "jihadist" or play.get("only") or event.get("used") is None:
+        return 0
+    return max(0, play["value"] - event["used"])
 
 
 def op_over(ctx, event: dict, done=True) -> None:
     """An operation's last event. The card is done (to the discard pile, or `done`) unless card
-    events are still to happen with it (6.3.2.1: the opponent's event after the operation)."""
+    events are still to happen with it (6.3.2.1: the opponent's event after the operation), or,
+    solo, Ops are left for another operation (9.4.1)."""
+    left = solo_ops_left(ctx.s, event)
+    if left:
+        event.update(step={"k": "use", "seat": "jihadist"},
+                     in_play={"value": left, "last_op": ctx.s["in_play"].get("op")})
+        ctx.emit(event)
+        return
     if ctx.s.get("todo"):
         ctx.emit(event)
         _engine().run_next(ctx)
@@ -128,8 +150,21 @@ def after_plots(ctx) -> None:
 # ---------------------------------------------------------------- card choice
 
 
+def top_card(state) -> int:
+    """9.2: the solo Jihadist hand is a face-down stack; cards are played from its top (the card
+    dealt or added last)."""
+    return state["hands"]["jihadist"][-1]
+
+
 def _card_prompt(state, step):
     seat = step["seat"]
+    if seat == "jihadist" and is_solo(state):
+        top = top_card(state)
+        n = len(state["hands"][seat])
+        options = [{"label": f"The top card of the stack ({n} card{'s' if n != 1 else ''})", "move": {"card": top}}]
+        options += [{"label": f"Remove the cadre in {c}", "move": {"cadre": c}} for c in cadres(state)]
+        return "card", (f"Turn {state['turn']}, Jihadist Action Phase, card {state['played'] + 1} of 2: the top card "
+                        "of the stack (9.2)."), options
     if hooks.any_ok("random_card", state, seat):
         n = len(state["hands"][seat])
         options = [{"label": f"A card at random from your hand ({n} card{'s' if n != 1 else ''})",
@@ -194,10 +229,18 @@ def _cadre_handle(ctx, step, part):
 def _last_prompt(state, step):
     card = state["hands"]["us"][0]
     name = D.card_label(card)
+    if _infectious(state):
+        return "last_card", "You have one card left; the Jihadist ideology is Infectious: you must play it (9.7).", \
+            [{"label": f"Play {name}", "move": {"last": "play"}}]
     options = [{"label": f"Play {name}", "move": {"last": "play"}},
                {"label": f"Discard {card} {D.card_name(card)} without effect", "move": {"last": "discard"}},
                {"label": f"Hold {card} {D.card_name(card)} for the next turn", "move": {"last": "hold"}}]
     return "last_card", "You have one card left (5.2.4): play it, discard it or hold it?", options
+
+
+def _infectious(state) -> bool:
+    """9.7 Infectious: the US must play all its cards (modifies 5.2.4)."""
+    return ideology_at_least(state, "infectious")
 
 
 def _last_handle(ctx, step, part):
@@ -300,7 +343,9 @@ def deal(ctx) -> None:
     s = ctx.s
     want = {"jihadist": hand_size(s, "jihadist"), "us": hand_size(s, "us")}
     order = []
-    for i in range(max(want.values())):
+    if solo_decks.on(s):
+        order = ["jihadist"] * want["jihadist"] + ["us"] * want["us"]     # 9.2 mini-decks: the whole Jihadist hand first
+    for i in range(max(want.values()) if not order else 0):
         for seat in (D.TABLES["deal_order"]["first"], "us" if D.TABLES["deal_order"]["first"] == "jihadist" else "jihadist"):
             if i < want[seat]:
                 order.append(seat)
@@ -321,7 +366,10 @@ def deal(ctx) -> None:
 def _flush(ctx, got) -> None:
     for seat in ("jihadist", "us"):
         if got[seat]:
-            ctx.emit({"type": "dealt", "seat": seat, "cards": got[seat]})
+            cards = got[seat]
+            if seat == "jihadist" and solo_decks.on(ctx.s):
+                cards = ctx.rng.shuffled(cards)          # 9.2 mini-decks: the Jihadist hand dealt, then shuffled
+            ctx.emit({"type": "dealt", "seat": seat, "cards": cards})
 
 
 def reshuffle(ctx) -> bool:
@@ -332,7 +380,7 @@ def reshuffle(ctx) -> bool:
         winner, text, final = victory.final(s)
         ctx.game_over(winner, "deck", text, final)
     pool = list(s["discard"]) + list(s["lapsing"]) + ([s["first_plot"]] if s["first_plot"] is not None else [])
-    ctx.emit({"type": "reshuffled", "deck": ctx.rng.shuffled(sorted(pool)), "deck_no": s["deck_no"] + 1})
+    ctx.emit({"type": "reshuffled", "deck": solo_decks.shuffle(s, ctx.rng, sorted(pool)), "deck_no": s["deck_no"] + 1})
     return bool(s["deck"])
 
 

@@ -65,6 +65,15 @@ class Labyrinth(Game):
     def picture(self, view, seat):
         return picture_mod.picture(view, seat)
 
+    @property
+    def bots(self):
+        from .solo.bot import choose
+        return {**super().bots, setup.BOT: choose}
+
+    def stand_in_bot(self, seat):
+        """The section 9 bot stands in for a Jihadist out of time; a random player for the US."""
+        return setup.BOT if seat == "jihadist" else "random"
+
     def result(self, state):
         if state is None or not state.get("result"):
             return None

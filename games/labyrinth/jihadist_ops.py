@@ -21,7 +21,7 @@ from games.core import IllegalMove
 from . import data as D
 from . import flow, hooks
 from .ctx import register
-from .solo import is_solo
+from .solo import ideology_at_least, is_solo
 from .governance import islamic_revolution, remove_aid, set_gov, shift_toward_ally
 from .state import (
     Fx,
@@ -41,7 +41,11 @@ def value(state) -> int:
     return state["in_play"]["value"]
 
 
-def finish(ctx, event: dict, done=True) -> None:
+def finish(ctx, event: dict, done=True, used: int | None = None) -> None:
+    """The operation's last event; `used`: how many of the card's Ops it spent (solo, 9.4.1: the
+    rest go on to another operation or to Radicalization)."""
+    if used is not None:
+        event["used"] = used
     event.setdefault("card", ctx.s["in_play"]["card"])
     event.setdefault("value", ctx.s["in_play"]["value"])
     flow.op_over(ctx, event, done)
@@ -186,9 +190,15 @@ def _recruit_handle(ctx, step, part):
 
 
 def _recruit_roll(ctx, dice: list) -> None:
+    """8.2; solo, one die at a time (9.4.2.5): the dice stop when the Available cells are spent,
+    leaving their Ops to Radicalization; Attractive (9.7): 2 cells a success."""
     s = ctx.s
+    solo = is_solo(s)
+    per = 2 if ideology_at_least(s, "attractive") else 1
     rolls, succ = [], {}
     for name in dice:
+        if solo and sum(succ.values()) >= available_cells(s):
+            break
         need = recruit_need(s, name)
         if need is None:
             rolls.append({"c": name, "auto": True})
@@ -198,11 +208,13 @@ def _recruit_roll(ctx, dice: list) -> None:
             rolls.append({"c": name, "roll": r, "need": need})
             ok = r <= need
         if ok:
-            succ[name] = succ.get(name, 0) + 1
+            succ[name] = succ.get(name, 0) + per
     avail = available_cells(s)
     total = sum(succ.values())
     fx = Fx(s)
-    event = {"type": "recruited", "dice": rolls, "successes": total, "available": avail}
+    event = {"type": "recruited", "dice": rolls, "successes": total // per, "available": avail}
+    if per > 1:
+        event["per_success"] = per
     if total > avail and len(succ) > 1 and avail > 0:
         # 8.1.2 example: more successes than Available cells: the Jihadist chooses where they go.
         event["step"] = {"k": "recruit_place", "seat": "jihadist", "succ": succ, "left": avail}
@@ -218,7 +230,7 @@ def _recruit_roll(ctx, dice: list) -> None:
             left -= k
     event["placed"] = placed
     event["fx"] = fx.out()
-    finish(ctx, event)
+    finish(ctx, event, used=len(rolls))
 
 
 def _recruit_place_prompt(state, step):
@@ -333,15 +345,20 @@ def _travel_roll(ctx, moves: list, prefer: dict) -> None:
         if ok:
             fx.add(to, "sleeper", 1)                       # 8.3.1: a travelling cell arrives Sleeper
         entry["was_active"] = was_active
-    finish(ctx, {"type": "travelled", "moves": results, "fx": fx.out()})
+    finish(ctx, {"type": "travelled", "moves": results, "fx": fx.out()}, used=len(moves))
 
 
 # ---------------------------------------------------------------- 8.4 Jihad
 
 
+def major_margin(state) -> int:
+    """8.4.2: 5 more cells than troops; 3 with a Potent ideology (9.7)."""
+    return 3 if ideology_at_least(state, "potent") else 5
+
+
 def major_possible(state, name: str) -> bool:
-    """8.4.2: cells - troops >= 5 at the start."""
-    return cells_and_sadr(state, name) - troops(state, name) >= 5
+    """8.4.2: cells - troops >= 5 at the start (9.7 Potent: 3)."""
+    return cells_and_sadr(state, name) - troops(state, name) >= major_margin(state)
 
 
 def jihad_targets(state, dice: list) -> list[str]:
@@ -406,7 +423,7 @@ def _jihad_roll(ctx, dice: list, prefer: dict) -> None:
         last = i == len(order) - 1
         event = _jihad_country(s, name, before[name], rolls[name], name in majors, prefer.get(name))
         if last:
-            finish(ctx, event)
+            finish(ctx, event, used=len(dice))
         else:
             ctx.emit(event)
 
@@ -433,8 +450,8 @@ def _jihad_country(s, name: str, g: int, rolls: list, major: bool, prefer: str |
     revolution = major and (remaining >= 2 or (remaining >= 1 and besieged))   # 8.4.2 / 8.4.3.2
     if revolution:
         islamic_revolution(fx, name)                         # 8.4.4, 8.4.5
-    if fail:
-        _take(fx, name, fail)                                # 8.4.3: one cell per failure, no Cadre
+    if fail and not ideology_at_least(s, "virulent"):
+        _take(fx, name, fail)                                # 8.4.3: one cell per failure, no Cadre (9.7 Virulent: none)
     failed_major = major and len(rolls) == 3 and g == D.POOR and not revolution
     if failed_major:
         # 8.4.3.1 (declared Major Jihad only, provisional): Besieged Regime and one box toward Ally
@@ -490,36 +507,43 @@ def _plot_roll(ctx, dice: list, prefer: dict) -> None:
         _use(fx, name, dice.count(name), prefer.get(name))   # 8.5.1: Sleepers used become Active
     rolls = []
     successes = []
+    per = 2 if ideology_at_least(s, "coherent") else 1          # 9.7 Coherent: 2 plots a success
     for name in dice:
         r = ctx.die()
         rolls.append({"c": name, "roll": r, "need": need[name]})
         if r <= need[name]:
-            successes.append(name)
-    ctx.emit({"type": "plot_rolled", "dice": rolls, "successes": len(successes), "fx": fx.out()})
-    _place_plots(ctx, successes)
+            successes += [name] * per
+    ctx.emit({"type": "plot_rolled", "dice": rolls, "successes": len(successes) // per, "fx": fx.out()})
+    _place_plots(ctx, successes, used=len(dice))
 
 
 def marker_choices(state) -> list:
-    """8.5.2 / 8.5.5: an available plot numbered no higher than the card's value, or any WMD."""
-    v = value(state)
+    """8.5.2 / 8.5.5: an available plot numbered no higher than the card's value, or any WMD; solo,
+    any (9.3.2: the card's value does not limit the plot)."""
+    v = 3 if is_solo(state) else value(state)
     out = sorted({m for m in state["avail"] if m != "WMD" and m <= v})
     if "WMD" in state["avail"]:
         out.append("WMD")
     return out
 
 
-def _place_plots(ctx, left: list) -> None:
+def _place_plots(ctx, left: list, used: int | None = None) -> None:
+    """Each success places a marker the Jihadist picks; solo, one drawn face down at random from
+    Available Plots (9.3.2), by the rules."""
     while left:
         choices = marker_choices(ctx.s)
         if not choices:
             ctx.emit({"type": "no_plot_marker", "countries": left})
             break
-        if len(choices) > 1:
+        if is_solo(ctx.s):
+            _place_one(ctx, left[0], ctx.rng.choice(ctx.s["avail"]), drawn=True)
+        elif len(choices) > 1:
             ctx.emit({"type": "await", "step": {"k": "plot_pick", "seat": "jihadist", "left": left}})
             return
-        _place_one(ctx, left[0], choices[0])
+        else:
+            _place_one(ctx, left[0], choices[0])
         left = left[1:]
-    _finish_plot(ctx)
+    _finish_plot(ctx, used)
 
 
 def _place_one(ctx, name: str, marker, **extra) -> None:
@@ -527,8 +551,8 @@ def _place_one(ctx, name: str, marker, **extra) -> None:
     s = ctx.s
     event = {"type": "plot_placed", "country": name, "value": marker, **extra}
     c = s["c"][name]
-    if name == D.US and marker == "WMD" and "NEST" in c["markers"]:
-        event["face_up"] = True                              # NEST marker (scenario, cards.json)
+    if name == D.US and "NEST" in c["markers"] and (marker == "WMD" or is_solo(s) and "WMD" in s["avail"]):
+        event["face_up"] = True        # NEST marker (scenario, cards.json; its 1-player text: any plot while a WMD is available)
     if name == "Philippines" and "Abu Sayyaf" in c["markers"] and not troops(s, name) > cells(c):
         fx = Fx(s)
         fx.add_track("prestige", -1)                         # Abu Sayyaf marker (scenario, cards.json)
@@ -537,9 +561,9 @@ def _place_one(ctx, name: str, marker, **extra) -> None:
     ctx.emit(event)
 
 
-def _finish_plot(ctx) -> None:
+def _finish_plot(ctx, used: int | None = None) -> None:
     """8.5.3: the first card used for a Plot operation each turn goes to the First Plot box."""
-    finish(ctx, {"type": "await", "step": None}, done=flow.plot_dest(ctx.s))
+    finish(ctx, {"type": "await", "step": None}, done=flow.plot_dest(ctx.s), used=used)
 
 
 def _plot_pick_prompt(state, step):

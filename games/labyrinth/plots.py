@@ -13,6 +13,7 @@ Aid, marker. Jihadist choices pause the step, after which resolution continues b
 from . import data as D
 from . import flow, hooks
 from .ctx import register
+from .solo import is_solo
 from .governance import remove_aid, set_gov
 from .state import Fx, country_label, gov, threshold, troops
 from .tests_rolls import apply_prestige_roll, prestige_roll, roll_posture
@@ -103,7 +104,7 @@ def _posture(ctx, plot):
     if not D.is_non_muslim(name) or name == D.ISRAEL:
         return None
     rolled = roll_posture(ctx, name, "plot")
-    if plot["v"] == "WMD" and name != D.US:
+    if plot["v"] == "WMD" and name != D.US and not is_solo(ctx.s):       # a 2-player game only
         ctx.emit({"type": "await", "step": {"k": "wmd_reroll", "seat": "jihadist", "plot": plot["id"],
                                             "roll": rolled["roll"], "posture": rolled["posture"]}})
         return False

@@ -1,5 +1,8 @@
 """prompts() and decide(): who must choose what now, and what a choice makes happen.
 
+The solo bot's move may carry "reason" (a sentence citing the rule): decide() logs it first, as a
+"reason" event, so that the log and the emails show why the bot did what it did.
+
 Every decision is one step of the state ({"k": kind, "seat", ...}); the modules that own the
 steps register a prompt builder and a handler in ctx.STEPS. decide() accepts exactly a listed
 option's move, a compound move whose keys answer consecutive questions
@@ -89,9 +92,19 @@ def decide(state, seat, move, rng) -> list[dict]:
         raise IllegalMove("not_your_turn", f"It is {D.SIDE.get(waiting, waiting)}'s turn to decide, not yours.")
     if not isinstance(move, dict) or not move:
         raise IllegalMove("bad_move", "A move is a non-empty object, e.g. {\"card\": 27}.")
+    reason = None
+    if "reason" in move:
+        move = dict(move)
+        reason = move.pop("reason")
+        if not (seat == "jihadist" and state["opts"].get("solo")) or not isinstance(reason, str) or len(reason) > 500:
+            raise IllegalMove("bad_move", "Only the solo Jihadist bot gives its reason with a move.")
+        if not move:
+            raise IllegalMove("bad_move", "A move is a non-empty object, e.g. {\"card\": 27}.")
     work = json.loads(json.dumps(state))
     ctx = Ctx(work, rng)
     try:
+        if reason:
+            ctx.emit({"type": "reason", "seat": seat, "text": reason})      # the bot's reason, citing the rule
         if "seq" in move:
             parts = move["seq"]
             if not isinstance(parts, list) or not parts or not all(isinstance(p, dict) and p for p in parts):

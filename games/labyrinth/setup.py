@@ -57,8 +57,6 @@ OPTIONS = {
 }
 SOLO_ONLY = {"ideology": "normal", "mini_decks": "off"}
 BOT = "jihadist"          # the name of the section 9 bot in the game's bots
-# 9.7: the levels in the order they add up (coherent stands apart, see the option's help)
-IDEOLOGY_LEVELS = ["normal", "attractive", "potent", "infectious", "virulent"]
 
 
 def resolve_options(game, given: dict | None, bots: dict | None = None) -> dict:
@@ -68,6 +66,8 @@ def resolve_options(game, given: dict | None, bots: dict | None = None) -> dict:
     given = dict(given or {})
     solo = given.pop("solo", False)
     if bots is not None:
+        if any(name == BOT and seat != "jihadist" for seat, name in bots.items()):
+            raise IllegalMove("bot_seat", "The jihadist bot (rules section 9) plays the jihadist seat only.")
         solo = bots.get("jihadist") == BOT
     if not isinstance(solo, bool):
         raise IllegalMove("bad_option", "Option 'solo' is true or false.")
@@ -82,16 +82,6 @@ def resolve_options(game, given: dict | None, bots: dict | None = None) -> dict:
     return opts
 
 
-def ideology_at_least(state, level: str) -> bool:
-    """9.7: the table's ideology includes this level (coherent includes only itself and normal)."""
-    have = state["opts"].get("ideology", "normal")
-    if level == "coherent":
-        return have == "coherent"
-    if have == "coherent":
-        return level == "normal"
-    return IDEOLOGY_LEVELS.index(have) >= IDEOLOGY_LEVELS.index(level)
-
-
 def start(opts: dict, rng) -> list[dict]:
     """3.2: markers, troops and cells per the scenario; the deck shuffled without the removed
     cards; hands dealt by the tracks (5.2.8); then the Jihadist Action Phase."""
@@ -102,6 +92,8 @@ def start(opts: dict, rng) -> list[dict]:
     if opts.get("position") is not None:
         start_position(ctx, position.normalise(opts["position"], opts))
         return ctx.events
+    if "WMD" in ctx.s["avail"] and opts.get("solo"):
+        ctx.emit({"type": "plots_set_aside"})                # 9.3.3
     if scen["id"] == "mission_accomplished":
         for name in D.SCHENGEN:                      # scenario: test all Schengen countries
             roll_posture(ctx, name, "setup")

@@ -302,11 +302,15 @@ NUKES = (65, 69, 71)     # HEU, Kazakh Strain, Loose Nuke
 @event(17)
 def fsb(ev: Ev):
     """17 FSB: the US looks at the Jihadist hand; HEU, Kazakh Strain and Loose Nuke there are
-    discarded; if there are none, the US removes a cell from Russia or Central Asia."""
+    discarded; if there are none, the US removes a cell from Russia or Central Asia. Solo, the
+    Jihadist stack is shuffled then (9.2)."""
     hand = ev.show_hand("jihadist", "us")
     nukes = [n for n in hand if n in NUKES]
     if nukes:
         ev.discard("jihadist", nukes)
+    if ev.s["opts"].get("solo"):
+        ev.shuffle_stack()                              # 9.2: the stack is shuffled after FSB
+    if nukes:
         return
     targets = with_cells(ev.s, ("Russia", "Central Asia"))
     if targets:

@@ -31,7 +31,7 @@ import copy
 from .. import cardplay, flow
 from .. import data as D
 from ..ctx import register
-from ..state import marker_in_play
+from ..state import lapsing_in_effect, marker_in_play
 from . import registry as R
 from .kit import OTHER, Ev
 
@@ -43,8 +43,20 @@ def on(state) -> bool:
 # ---------------------------------------------------------------- event or operations (6.2)
 
 
+def solo_bot(state, seat: str) -> bool:
+    return seat == "jihadist" and bool(state["opts"].get("solo"))
+
+
+def may_play(state, card: int, seat: str) -> bool:
+    """6.2.5-6.2.6; solo, card 47's one-player text: while it is in effect the bot's Jihadist and
+    Unassociated events are unplayable."""
+    if solo_bot(state, seat) and 47 in lapsing_in_effect(state):
+        return False
+    return R.may_play(state, card, seat)
+
+
 def choice_step(state, seat: str, card: int) -> dict:
-    if on(state) and R.may_play(state, card, seat):
+    if on(state) and may_play(state, card, seat):
         return {"k": "play_as", "seat": seat}
     return flow.use_or_boost(state, seat, card)
 
@@ -73,8 +85,10 @@ def _play_as_handle(ctx, step, part):
     card = s["in_play"]["card"]
     if part["play"] == "event":
         task = {"do": "event", "card": card, "side": seat, "by": seat, "how": "event"}
-        ctx.emit({"type": "play_chosen", "seat": seat, "card": card, "as": "event",
-                  "todo": [task, {"do": "card_done"}]})
+        then = [{"do": "card_done"}]
+        if solo_bot(s, seat) and R.association(card) is None:
+            then = [{"do": "op", "seat": seat, "op": None}] + then    # 9.4.1: an Unassociated event, then its Ops
+        ctx.emit({"type": "play_chosen", "seat": seat, "card": card, "as": "event", "todo": [task] + then})
         run_next(ctx)
     else:
         ctx.emit({"type": "play_chosen", "seat": seat, "card": card, "as": "ops",

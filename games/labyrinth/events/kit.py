@@ -324,13 +324,22 @@ class Ev:
         engine.discarded(self.ctx, seat, list(cards))
 
     def random_cards(self, seat: str, n: int = 1) -> list[int]:
-        """n cards drawn at random from the seat's hand (the table's generator)."""
+        """n cards drawn at random from the seat's hand (the table's generator); solo, from the
+        top of the Jihadist stack (9.2: "a random card" is the top one)."""
+        if seat == "jihadist" and self.s["opts"].get("solo"):
+            return list(reversed(self.s["hands"][seat]))[:n]
         hand = sorted(self.s["hands"][seat])
         picked = []
         for _ in range(min(n, len(hand))):
             card = hand.pop(self.ctx.rng.below(len(hand)))
             picked.append(card)
         return picked
+
+    def shuffle_stack(self) -> None:
+        """Solo (9.2): the Jihadist stack is shuffled (after FSB); only the Jihadist sees the order."""
+        hand = list(self.s["hands"]["jihadist"])
+        if len(hand) > 1:
+            self.move_cards(self.ctx.rng.shuffled(hand), "jihadist", "jihadist", secret=["jihadist"], shuffle=True)
 
     def show_hand(self, owner: str, to: str) -> list[int]:
         """`to` looks at `owner`'s hand; only those two seats see the cards in the log."""

@@ -15,3 +15,16 @@ of 9.5 (randomly.py) and the card notes of 9.6 (cards.py), and says why in each 
 
 def is_solo(state) -> bool:
     return bool(state and state.get("opts", {}).get("solo"))
+
+
+# 9.7: the levels in the order they add up (coherent stands apart: setup.OPTIONS "ideology")
+IDEOLOGY_LEVELS = ["normal", "attractive", "potent", "infectious", "virulent"]
+
+
+def ideology_at_least(state, level: str) -> bool:
+    """9.7: the solo table's ideology includes this level (coherent only itself and normal); a
+    two-player table's is normal."""
+    have = state["opts"].get("ideology", "normal") if is_solo(state) else "normal"
+    if level == "coherent" or have == "coherent":
+        return level in (have, "normal")
+    return IDEOLOGY_LEVELS.index(have) >= IDEOLOGY_LEVELS.index(level)

@@ -75,3 +75,38 @@ def asked(state):
 
 def moves(state, seat):
     return [o["move"] for o in GAME.prompts(state)[seat]["options"]]
+
+
+# ---------------------------------------------------------------- the solo bot
+
+
+def bot(state, dice=(), seed=b"bot", position=0):
+    """The jihadist bot's move now, its tie dice given (a Dice) or from a seeded generator."""
+    rng = Dice(*dice) if dice else Rng(seed, position)
+    move = GAME.bots["jihadist"](state, JH, rng)
+    if dice:
+        assert not rng.rolls, f"unused bot dice {rng.rolls}"
+    return move
+
+
+def bot_plays(state, n=50, seed=b"solo", dice=None, stop=None):
+    """The bot answers every Jihadist question (the rules' own steps run too) until someone else
+    is asked, `stop(state)` holds, or n decisions: (events, reasons, state). The table's dice come
+    from `dice` (a Dice, shared) or a seeded generator; the bot's from a seeded generator."""
+    events, reasons = [], []
+    for i in range(n):
+        asked_now = GAME.prompts(state)
+        if not asked_now or (stop and stop(state)):
+            break
+        (seat, prompt), = asked_now.items()
+        if seat == US:
+            break
+        move = prompt["options"][0]["move"] if seat == SYS else GAME.bots["jihadist"](state, JH, Rng(seed + b"bot", i))
+        if "reason" in move:
+            reasons.append(move["reason"])
+        new = GAME.decide(state, seat, move, dice if dice is not None else Rng(seed, i))
+        for event in new:
+            state = GAME.evolve(state, event)
+            check(state)
+        events += new
+    return events, reasons, state

@@ -1,0 +1,148 @@
+"""The bot's answers to the questions of card events (9.4.2.1) and the card notes of 9.6.
+
+9.4.2.1: a plot an event places: the Plot flow (an event: Good, then Fair, then Poor); a change
+of governance or alignment: the minor Jihad flow (9.4.2.4), and for Iran and Jaysh al-Mahdi the
+Shia-Mix table, then the nearest qualifying Good or Fair country (9.5.1); cells an event places:
+at random among the countries that qualify (Lebanon War: the Shia-Mix table; the Recruit of
+Jihadist Videos and Madrassas: the Global table and the nearest qualifying country, here a uniform
+choice among those the card allows); Schengen Visas: Schengen destinations; Clean Operatives: the
+United States; the sources by the "From" flow (9.4.2.6.1). 9.2: a card the bot plays as a second
+card is the top of its stack. 9.6: Ex-KGB, Leak, Oil Price Spike. Anything else: at random (9.5).
+"""
+
+from .. import data as D
+from ..state import lapsing_in_effect, world_posture
+from . import randomly, where
+
+PLOT_MARKERS = {"1": 1, "2": 2, "3": 3, "wmd": "WMD"}
+GOV_CHANGE = {94, 106, 107}                  # worsen a country: the minor Jihad flow
+ALIGN_CHANGE = {76, 77, 84, 85}              # an Ally becomes Neutral, a shift toward Adversary
+
+
+def plot_event_targets(state, card: int) -> list[str] | None:
+    """The countries a plot-placing event could use (None for other cards)."""
+    from ..events import cards_061_090 as c61
+    from ..events import cards_091_120 as c91
+    if card in (87, 88, 89):
+        return c61._martyrs(state)
+    if card == 96:
+        return [n for n in D.MUSLIM if state["c"][n]["gov"] != D.IR]
+    if card == 115:
+        return c91._hambali(state)
+    if card == 116:
+        return c91._ksm_targets(state)
+    return None
+
+
+def spike_cards(state) -> list[int]:
+    """9.6 Oil Price Spike: the highest-value Jihadist cards in the discard pile."""
+    mine = [n for n in state["discard"] if D.CARDS[n]["association"] == "Jihadist"]
+    if not mine:
+        return []
+    top = max(D.card_ops(n) for n in mine)
+    return sorted(n for n in mine if D.card_ops(n) == top)
+
+
+def marker_draw(state, options, rng, key: str = "pick") -> tuple[dict, str]:
+    """9.3.2: the plot marker is drawn at random from Available Plots (each marker, not each value,
+    equally likely) among those the card allows."""
+    allowed = []
+    for o in options:
+        value = PLOT_MARKERS.get(str(o[key]).lower(), o[key])
+        allowed += [o] * state["avail"].count(value)
+    move = (allowed or options)[rng.below(len(allowed or options))]
+    return move, "the plot marker is drawn at random from the Available Plots, 9.3.2"
+
+
+def answer(state, step, options, rng) -> tuple[dict | None, str]:
+    card, then = step["ev"]["card"], step["then"]
+    keys = {k for o in options for k in o}
+    name = f"{card} {D.card_name(card)}"
+    if keys == {"card"}:
+        return _card_answer(state, card, options, rng)
+    if keys == {"pick"} and all(str(o["pick"]).lower() in PLOT_MARKERS for o in options):
+        return marker_draw(state, options, rng)
+    if card == 62 and keys == {"pick"}:
+        return _ex_kgb(state, options)
+    if card in (84, 85) and then == "leak_flip":
+        move = options[rng.below(len(options))]
+        return move, f"9.6 Leak: a marker at random, {move['pick']}"
+    countries = [o["country"] for o in options if "country" in o]
+    if not countries:
+        move = options[rng.below(len(options))]
+        return move, f"{name}: at random, 9.5"
+    if card in (74, 79) and then in ("auto_travel_from", "auto_travel_to"):
+        return _auto_travel(state, step, card, then, options, countries, rng)
+    plot = plot_event_targets(state, card)
+    if plot is not None or card == 96:
+        chosen, why = where.plot_where(state, rng, countries, event=True)
+        if chosen:
+            return {"country": chosen}, f"{name}: a plot in {chosen}: {why}, 9.4.2.1"
+    if card in (104, 105, 106):
+        return _shia_mix_nearest(state, card, options, countries, rng)
+    if card in GOV_CHANGE | ALIGN_CHANGE:
+        chosen, why = where.minor_where(state, rng, countries, alignment=card in ALIGN_CHANGE)
+        if chosen:
+            return {"country": chosen}, f"{name}: {chosen}: {why} (a change of governance or alignment, 9.4.2.1)"
+    if card == 86:
+        chosen, how = randomly.table(rng, "shia_mix", countries)
+        return {"country": chosen}, f"{name}: a cell in {chosen}: {how}"
+    chosen, how = randomly.pick(rng, countries)
+    return {"country": chosen}, f"{name}: {chosen}, at random among the countries that qualify" + \
+        (f": {how}" if how else ", 9.5") + " (9.4.2.1)"
+
+
+def _card_answer(state, card, options, rng) -> tuple[dict, str]:
+    cards = [o["card"] for o in options]
+    stack = [n for n in reversed(state["hands"]["jihadist"]) if n in cards]
+    if card in (48, 53) and stack:
+        return {"card": stack[0]}, "the second card is the top of the stack, 9.2"
+    if card in D.OIL_PRICE_SPIKE:
+        best = [n for n in spike_cards(state) if n in cards]
+        if best:
+            pick = best[rng.below(len(best))]
+            return {"card": pick}, f"9.6 Oil Price Spike: a highest-value Jihadist card of the discard pile at random, {pick}"
+    pick = cards[rng.below(len(cards))]
+    return {"card": pick}, "a card at random, 9.5"
+
+
+def _ex_kgb(state, options) -> tuple[dict, str]:
+    """9.6 Ex-KGB: the Caucasus if that would shift the World Posture marker, else Central Asia."""
+    before = world_posture(state)
+    caucasus = "Soft" if state["us_posture"] == "Hard" else "Hard"
+    probe = {**state, "c": {**state["c"], "Caucasus": {**state["c"]["Caucasus"], "posture": caucasus}}}
+    if world_posture(probe) != before and {"pick": "caucasus"} in options:
+        return {"pick": "caucasus"}, "9.6 Ex-KGB: the Caucasus, as that shifts the World Posture"
+    return {"pick": "central asia"}, "9.6 Ex-KGB: Central Asia, as the Caucasus would not shift the World Posture"
+
+
+def _shia_mix_nearest(state, card, options, countries, rng) -> tuple[dict, str]:
+    """9.4.2.1 Iran, Jaysh al-Mahdi: the Shia-Mix table, then the nearest Good or Fair country
+    that qualifies (the card's own choices)."""
+    rolled, how = randomly.table(rng, "shia_mix", randomly.SHIA_MIX)
+    good_fair = [n for n in countries if state["c"][n]["gov"] in (D.GOOD, D.FAIR)]
+    if card in (104, 105) and state["c"][rolled]["gov"] is None and rolled in countries:
+        return {"country": rolled}, f"{card} {D.card_name(card)}: {how}, untested: tested there (9.4.2.1)"
+    chosen, near = randomly.nearest(state, rng, rolled, good_fair or countries)
+    return {"country": chosen}, f"{card} {D.card_name(card)}: {how}; {near or chosen} (9.4.2.1)"
+
+
+def _auto_travel(state, step, card, then, options, countries, rng) -> tuple[dict, str]:
+    """9.4.2.1 Schengen Visas (74): Schengen destinations (the Schengen table), Clean Operatives
+    (79): the United States; sources by 9.4.2.6.1."""
+    name = f"{card} {D.card_name(card)}"
+    data = step.get("data") or {}
+    if then == "auto_travel_to":
+        if card == 79 and D.US in countries:
+            return {"country": D.US}, f"{name}: to the United States, 9.4.2.1"
+        chosen, how = randomly.table(rng, "schengen", [n for n in countries if n in randomly.SCHENGEN_TABLE] or countries)
+        return {"country": chosen}, f"{name}: {how} (9.4.2.1)"
+    dest = D.US if card == 79 else None
+    if dest is None:
+        dest, _ = randomly.table(rng, "schengen", randomly.SCHENGEN_TABLE)
+    src, why = where.travel_source(state, rng, dest, countries, D.card_ops(card), [], data.get("arrived", []))
+    return {"country": src}, f"{name}: a cell for {dest} from {src}: {why} (9.4.2.1)"
+
+
+def door_in_effect(state) -> bool:
+    return 47 in lapsing_in_effect(state)
