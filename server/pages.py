@@ -1,33 +1,45 @@
-"""The seat page: a plain HTML view of a table with its options as links (what email links open)."""
+"""The seat page (`/play/<table>?token=...`: the board, the question, the whole turn, the hand,
+the log, the replay; see seat_page.py and static/seat.js) and the pages email links open."""
 
+import hashlib
 import time
 import uuid
+from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, flash, jsonify, make_response, redirect, render_template, request, url_for
 
 import tables
 from games.core import IllegalMove
-from tables import links, notices, signing
-from workers.mail import mail_settings
+from tables import links, signing
 from workers.queue import enqueue_host_decision
 
+from . import seat_page
 from .auth import seat_for
+from .errors import envelope
 from .extensions import services
 
 blp = Blueprint("pages", __name__)
+STATIC = Path(__file__).parent / "static"
+# the page's own script and style; no other host is ever asked for anything
+PAGE_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+               "frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+
+
+def asset(name: str) -> str:
+    """A static file's address, with its content's hash so a new version is fetched at once."""
+    digest = hashlib.sha256((STATIC / name).read_bytes()).hexdigest()[:10]
+    return url_for("static", filename=name, v=digest)
 
 
 def _render(table: tables.Table, seat: str | None, token: str | None, problem: str | None = None,
-            status: int = 200) -> tuple[str, int]:
-    s = services()
-    view = tables.view(table, seat)
-    events = tables.log(s.store, table, seat, since=max(0, table.seq - 30))
-    own = next((p for p in view["prompts"] if p["seat"] == seat), None)
-    options = notices.turn(table, seat, mail_settings(s.settings, time.time()))["options"] if own else []
-    return render_template("table.html", view=view, events=events, prompt=own, options=options, token=token,
-                           problem=problem, title=table.game.title, brief=table.game.brief(table.state, seat),
-                           nonce=uuid.uuid4().hex), status
+            status: int = 200) -> Response:
+    page = render_template("table.html", **seat_page.context(table, seat, token, request.args.get("log") == "all"),
+                           problem=problem, nonce=uuid.uuid4().hex, asset=asset)
+    answer = make_response(page, status)
+    answer.headers.update({"Content-Security-Policy": PAGE_POLICY, "Cache-Control": "no-store",
+                           "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff"})
+    return answer
 
 
 @blp.get("/play/<table_id>")
@@ -36,29 +48,39 @@ def page(table_id: str) -> Any:
     return _render(table, seat_for(table), request.args.get("token"))
 
 
+def _wants_json() -> bool:
+    return request.accept_mimetypes.best == "application/json"
+
+
 @blp.post("/play/<table_id>")
-def move(table_id: str) -> Response | tuple[str, int]:
-    """The page's form: a move in text (an option's number, or the game's notation), decided from
-    the view at ``seq``."""
+def move(table_id: str) -> Any:
+    """The page's forms: a move in text (an option's number, or the game's notation) or a whole
+    turn (one move a line, applied like a reply by email), decided from the view at ``seq``.
+    The page's script asks for JSON; a form without it is answered with the page again."""
     s = services()
     token = request.form.get("token") or None
     seq = request.form.get("seq", "")
     if not (seq.isascii() and seq.isdigit()):       # the page's own field: without it, no stale check
+        message = "This form does not say which move it was made at, so it was not used: reload the page and " \
+                  "choose again."
+        if _wants_json():
+            return envelope(422, "no_seq", message)
         table = tables.load(s.store, table_id)
-        return _render(table, _seat(table, token), token, "This form does not say which move it was made at, so "
-                       "it was not used: reload the page and choose again.", 422)
-    expected = int(seq)
+        return _render(table, _seat(table, token), token, message, 422)
     text = request.form.get("text", "").strip()
     try:
-        done = tables.play(s.store, s.tables, table_id, lambda t: _seat(t, token), expected_seq=expected,
-                           text=text, idempotency_key=request.form.get("nonce"), now=time.time(),
-                           snapshot_every=s.settings.snapshot_every, idempotency_ttl=s.settings.idempotency_ttl)
+        done = seat_page.whole_turn(s, table_id, lambda t: _seat(t, token), int(seq), text,
+                                    request.form.get("nonce"), time.time())
     except (IllegalMove, tables.StaleSeq) as refused:
+        status = 409 if isinstance(refused, tables.StaleSeq) else 422
+        if _wants_json():
+            return envelope(status, refused.code, refused.message)
         table = tables.load(s.store, table_id)
-        return _render(table, _seat(table, token), token, refused.message, 409 if isinstance(
-            refused, tables.StaleSeq) else 422)
-    if not done.replayed:
-        s.metrics.moves.labels(done.table.game.name).inc()
+        return _render(table, _seat(table, token), token, refused.message, status)
+    if _wants_json():
+        return jsonify(done)
+    if done["message"]:
+        flash(done["message"])
     return redirect(url_for("pages.page", table_id=table_id, token=token), code=303)
 
 
@@ -109,7 +131,7 @@ def act(token: str) -> Any:
     return redirect(url_for("pages.page", table_id=chosen.table_id, token=key), code=303)
 
 
-def _expired(table: tables.Table) -> tuple[str, int]:
+def _expired(table: tables.Table) -> Response:
     return _render(table, None, None, "This link has expired, so it was not used. Here is the table as anyone "
                    "watching sees it; your latest email from this game has your current links.", 409)
 
