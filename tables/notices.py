@@ -159,6 +159,8 @@ def since_last_move(store: TableStore, table: Table, seat: str) -> list[dict[str
     recent = []
     for entry in back:
         if entry["by"] == seat and "move" in entry:
+            while recent and "move" not in recent[-1]:     # the rest of that decision: the seat's own
+                recent.pop()
             break
         recent.append(entry)
     return entries_for(table, list(reversed(recent)), seat)
