@@ -36,12 +36,11 @@ def _prompt(state, seat):
 def decide_move(state, seat: str, prompt: dict, rng) -> tuple[dict | None, str]:
     step = state["step"]
     options = [o["move"] for o in prompt["options"]]
-    if len(options) == 1 and step["k"] not in ("use", "play_as"):
-        return options[0], ""
     handler = HANDLERS.get(step["k"])
-    if handler is None:
-        return None, ""
-    return handler(state, step, options, rng)
+    move, reason = handler(state, step, options, rng) if handler else (None, "")
+    if move not in options and len(options) == 1:
+        return options[0], ""                   # a forced choice needs no reason
+    return move, reason
 
 
 # ---------------------------------------------------------------- the card, event or Ops

@@ -22,7 +22,7 @@ from ..state import (
 )
 from .randomly import tie
 
-Criterion = tuple[Callable[[str], object], Callable[[str], str]]
+Criterion = tuple  # (key(name) -> comparable, lower first; say(name) -> words[, always: say it even if all tie])
 GOV_WORD = {D.GOOD: "Good", D.FAIR: "Fair", D.POOR: "Poor", D.IR: "Islamist Rule", None: "untested"}
 
 
@@ -33,10 +33,10 @@ def ranked(rng, candidates: Sequence[str], criteria: list[Criterion], rule: str)
     if not best:
         return None, ""
     notes = []
-    for key, say in criteria:
+    for key, say, *always in criteria:
         low = min(key(n) for n in best)
         keep = [n for n in best if key(n) == low]
-        if len(keep) < len(best):
+        if len(keep) < len(best) or always:
             note = say(keep[0])
             if note and note not in notes:
                 notes.append(note)
@@ -94,7 +94,7 @@ def plot_where(state, rng, candidates: Sequence[str], event: bool = False) -> tu
     def gov_rank(n):
         g = gov(state, n)
         return order.index(g) if g in order else 3
-    crit = [(lambda n: plot_category(state, n), lambda n: PLOT_BOXES[plot_category(state, n)]),
+    crit = [(lambda n: plot_category(state, n), lambda n: PLOT_BOXES[plot_category(state, n)], True),
             (gov_rank, lambda n: f"{GOV_WORD[gov(state, n)]} first ({'an event' if event else 'a Plot operation'})")]
     return ranked(rng, names, crit, "9.4.2.2")
 
@@ -169,7 +169,7 @@ def recruit_where(state, rng, candidates: Sequence[str], ops: int) -> tuple[str 
         return 6 if need is None else need
     best = max((chance(n) for n in names if recruit_category(state, n, ops) == 2), default=0)
     names = [n for n in names if recruit_category(state, n, ops) != 2 or chance(n) == best]
-    crit = [(lambda n: recruit_category(state, n, ops), lambda n: RECRUIT_BOXES[recruit_category(state, n, ops)]),
+    crit = [(lambda n: recruit_category(state, n, ops), lambda n: RECRUIT_BOXES[recruit_category(state, n, ops)], True),
             (lambda n: 0 if state["c"][n]["besieged"] else 1, lambda n: "Besieged Regime first"),
             (lambda n: -(troops(state, n) + cells_and_sadr(state, n)),
              lambda n: f"the most troops and cells ({troops(state, n) + cells_and_sadr(state, n)})"),
@@ -260,7 +260,8 @@ def travel_source(state, rng, dest: str, sources: Sequence[str], ops: int, moves
     def active_left(n):
         going = sum(1 for m in moves if m[0] == n)
         return state["c"][n]["active"] - going > 0
-    crit = [(lambda n: source_category(state, n, dest, ops), lambda n: SOURCE_BOXES[source_category(state, n, dest, ops)]),
+    crit = [(lambda n: source_category(state, n, dest, ops), lambda n: SOURCE_BOXES[source_category(state, n, dest, ops)],
+             True),
             (lambda n: 0 if active_left(n) else 1, lambda n: "an Active cell first"),
             (lambda n: 1 if n in destinations and n != dest else 0, lambda n: "not another destination")]
     return ranked(rng, sources, crit, "9.4.2.6.1")
