@@ -112,7 +112,7 @@ def _radical(state, step, options, rng):
 
 
 def _plot_next(state, step, options, rng):
-    return options[0], "section 9 gives no order for the plots: as they were placed (provisional)"
+    return options[0], "8.5.6, the Jihadist orders the plots; section 9 says nothing: as they were placed (provisional)"
 
 
 def _schengen(state, step, options, rng):
