@@ -111,7 +111,7 @@
     e.preventDefault();
     const button = e.submitter;
     if (button && button.dataset.option) return sendOption(button);
-    const text = form.elements.text;
+    const text = form.querySelector("textarea[name=text], input[name=text]");
     post(form, { text: (text && text.value) || "" });
   });
 
@@ -142,6 +142,11 @@
     if (place && (e.key === "Enter" || e.key === " ")) {
       e.preventDefault();
       choose(place);
+    } else if (e.target.id === "seat-turn-text" && e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      e.target.form.requestSubmit();           // Ctrl+Enter sends the whole turn
+    } else if (e.key === "Escape" && chosen) {
+      unchoose();
     }
   });
 

@@ -14,7 +14,7 @@ from tests.browser.conftest import no_sideways_scroll
 
 CLASH = {"mcworld": {"name": "Ann", "email": "ann@example.org"}, "jihad": {"name": "Bob", "email": "bob@example.org"}}
 SECRET = "test-secret"
-FAST_POLL = "window.pbemPollMs = 150"      # the page polls every 3 s; the tests need not wait that long
+FAST_POLL = "window.pbemPollMs = 60"      # the page polls every 3 s; the tests need not wait that long
 
 
 def open_seat(browser, url, width=1100, height=900):
@@ -36,16 +36,11 @@ def wait_js(page, expression, timeout=10.0):
     while not page.evaluate(expression):
         if time.monotonic() > deadline:
             raise AssertionError(f"still false after {timeout} s: {expression}")
-        page.wait_for_timeout(40)
+        page.wait_for_timeout(20)
 
 
 def seq_of(page) -> int:
     return int(page.get_attribute("main", "data-seq"))
-
-
-def asked(page, seq) -> bool:
-    """The page shows the seat's own question at this seq."""
-    return seq_of(page) == seq and page.locator("#seat-question form").count() > 0
 
 
 def clash_table(store, seed, **options):
@@ -54,19 +49,19 @@ def clash_table(store, seed, **options):
 
 
 def test_a_whole_clash_match_played_by_clicking_on_both_seat_pages(browser, live_server, store, screens):
-    table, tokens = clash_table(store, b"clicked match", match="single")
+    table, tokens = clash_table(store, b"clicked match", match="single")   # a match of one game: ~40 clicks
     pages = {seat: open_seat(browser, f"{live_server}/play/{table}?token={token}") for seat, token in tokens.items()}
     pick = random.Random(7)
     clicks = {"board": 0, "option": 0}
     shot_mid = False
     for _ in range(200):
-        seq = store.seq(table)
-        if tables.load(store, table).result() is not None:
+        now = tables.load(store, table)
+        if now.result() is not None:
             break
-        for page in pages.values():        # both pages catch up by themselves (no reload)
-            wait_js(page, f"+document.querySelector('main').dataset.seq === {seq}", 10)
-        seat = next(s for s, page in pages.items() if asked(page, seq))
-        page = pages[seat]
+        seq, seat = now.seq, next(iter(now.prompts()))
+        page = pages[seat]                 # its page catches up by itself (no reload) and asks
+        wait_js(page, f"+document.querySelector('main').dataset.seq === {seq} && "
+                      "!!document.querySelector('#seat-question form')")
         places = page.locator("#seat-board .pick")
         if places.count() and pick.random() < 0.7:
             places.nth(pick.randrange(places.count())).click()
