@@ -161,8 +161,15 @@ def labyrinth_mid_game(store):
     """A Labyrinth table where the US (a person) is asked to play a card; the Jihadist is a bot."""
     started = tables.start(store, "labyrinth", {}, {"us": {"name": "Uma", "email": "uma@example.org"},
                                                     "jihadist": {"bot": "random"}}, time.time(), seed=b"typed turn")
-    tables.advance(store, started.table.id, now=time.time())
-    return started.table.id, started.tokens["us"]
+    table_id = started.table.id
+    for _ in range(50):
+        table = tables.advance(store, table_id, now=time.time()).table
+        prompt = table.prompts().get("us")
+        if prompt and prompt["kind"] == "card":
+            return table_id, started.tokens["us"]
+        if prompt:                          # an event's question first: the first answer
+            tables.submit(store, table, "us", option=1, expected_seq=table.seq, now=time.time())
+    raise AssertionError("the US is never asked which card to play")
 
 
 def test_a_whole_turn_typed_in_its_box_is_applied_and_the_phone_never_scrolls_sideways(browser, live_server, store,
@@ -173,6 +180,9 @@ def test_a_whole_turn_typed_in_its_box_is_applied_and_the_phone_never_scrolls_si
     phone = context.new_page()
     phone.goto(f"{live_server}/play/{table}?token={token}")
     assert no_sideways_scroll(phone)
+    hand = tables.view(tables.load(store, table), "us")["state"]["hands"]["us"]
+    clickable = phone.evaluate("[...document.querySelectorAll('#seat-board .pick')].map(e => +e.dataset.card)")
+    assert sorted(clickable) == sorted(c["card"] for c in hand)      # which card: a card on the board answers
     example = phone.get_attribute("button.use-example", "data-example")
     assert example and len(example.splitlines()) >= 2, example      # a whole turn: a card play a line
     before = seq_of(phone)
@@ -207,8 +217,9 @@ def test_a_finished_labyrinth_page_replays_from_any_seat(browser, live_server, s
     page = open_seat(browser, f"{live_server}/play/{table.id}?token={link_key(SECRET, table.id, 'us')}", width=1280)
     assert table.result()["text"] in page.inner_text("#seat-over") and no_sideways_scroll(page)
     hand_of = "[...document.querySelectorAll('#seat-board [data-card]')].map(c => c.dataset.card).join(',')"
-    page.fill("#seat-replay-seq", "30")
-    wait_js(page, "document.getElementById('seat-board').dataset.seq === '30'")
+    middle = table.seq // 2
+    page.fill("#seat-replay-seq", str(middle))
+    wait_js(page, f"document.getElementById('seat-board').dataset.seq === '{middle}'")
     as_us = page.evaluate(hand_of)
     page.select_option("#seat-replay-as", "jihadist")
     wait_js(page, "document.getElementById('seat-replay-caption').textContent.includes('as jihadist saw it')")
