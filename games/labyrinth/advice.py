@@ -116,6 +116,8 @@ def deploy_to_score(state, name: str) -> float:
 def score(state, seat: str, step: dict, move: dict, label: str) -> float:
     (key, value), = move.items()
     k = step["k"]
+    if key == "pass" and k == "cadre":
+        return 0                                           # no card left: done, cadres stay
     if key in ("roll", "pass") or (key == "pick" and str(value).lower() in NO):
         return -50
     if key == "cadre":

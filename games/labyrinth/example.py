@@ -129,63 +129,82 @@ def _says(state, seat: str, text: str, move: dict) -> bool:
         return False
 
 
+class _Lines:
+    """The example being written: finished lines, and the line in progress as (state before,
+    words, move) per answer."""
+
+    def __init__(self, seat: str):
+        self.seat = seat
+        self.done: list[str] = []
+        self.line: list[tuple] = []
+        self.answers = 0
+
+    def add(self, before, words: str, move: dict) -> None:
+        self.line.append((before, words, move))
+        self.answers += 1
+
+    def flush(self) -> None:
+        if len(self.line) == 1 and self.line[0][1].isdigit():   # a reply "27" would mean option 27
+            before, words, move = self.line[0]
+            self.line = [(before, notate(before, self.seat, move) or words, move)]
+        if self.line:
+            self.done.append(" ".join(words for _, words, _ in self.line))
+        self.line = []
+
+
 def example(state, seat: str) -> list[str]:
     """The seat's plausible stretch, one line per card play; [] when the seat is not to move or
     a single answer is all it has to give."""
     if state is None or state.get("result") or seat not in prompts(state) or seat == SYSTEM:
         return []
-    s = mask(state, seat)
-    lines: list[str] = []
-    line: list[tuple] = []           # the line being written: (state before, words, move) per answer
-    answers = 0
+    out = _Lines(seat)
+    try:
+        _play(mask(state, seat), seat, out)
+    except IllegalMove:                                    # not expected: the lines written so far stand
+        out.line = []
+    out.flush()
+    return out.done if out.answers > 1 else []
+
+
+def _play(s, seat: str, out: _Lines) -> None:
+    """Play the stretch on the masked copy `s`, writing it into `out`."""
     taken = None                     # a card the server took for the seat (its only one)
-
-    def flush():
-        nonlocal line
-        if len(line) == 1 and line[0][1].isdigit():        # a reply "27" would mean option 27
-            before, _, move = line[0]
-            line = [(before, notate(before, seat, move) or line[0][1], move)]
-        if line:
-            lines.append(" ".join(t for _, t, _ in line))
-        line = []
-
     for i in range(MAX_DECISIONS):
         asked = prompts(s)
         if not asked or s.get("result"):
-            break
+            return
         (who, prompt), = asked.items()
         if who != seat:
             if who == SYSTEM or not _forced(prompt):
-                break                                       # another player or the rules decide
-            flush()
+                return                                      # another player or the rules decide
+            out.flush()
             s = _apply(s, who, prompt["options"][0]["move"], Rng(b"example", i))[1]
             continue
         if s["step"]["k"] in NEW_PLAY:
-            flush()
+            out.flush()
         move = advice.choose(s, seat, prompt)
         label = next(o["label"] for o in prompt["options"] if o["move"] == move)
-        text = _go_on(line, seat, s, move, label) if line else None
-        if text is None:
-            flush()
+        words = _go_on(out.line, seat, s, move, label) if out.line else None
+        if words is None:
+            out.flush()
             if _forced(prompt):                             # the server takes it between lines
                 rng = _Dice(b"example", i)
                 s = _apply(s, seat, move, rng)[1]
-                if rng.used and lines:
-                    break                                   # a card at random: the rest is unknown
+                if rng.used and out.done:
+                    return                                  # a card at random: the rest is unknown
                 taken = move.get("card") if isinstance(move.get("card"), int) else taken
                 continue
-            text = notate(s, seat, move, bare=True)
-            if text is None:
-                break
-            if taken is not None and _says(s, seat, f"{taken} {text}", move):
-                text = f"{taken} {text}"                    # the card the server took, for the reader
+            words = notate(s, seat, move, bare=True)
+            if words is None:
+                return
+            if taken is not None and _says(s, seat, f"{taken} {words}", move):
+                words = f"{taken} {words}"                  # the card the server took, for the reader
         taken = None
         rng = _Dice(b"example", i)
         events, after = _apply(s, seat, move, rng)
-        line.append((s, text, move))
-        answers += 1
+        out.add(s, words, move)
         if _depends(s, seat, move, events, after, rng, i):
-            flush()
+            out.flush()
+            if rng.used and s["step"]["k"] in NEW_PLAY:
+                return                                      # a card at random: the rest is unknown
         s = after
-    flush()
-    return lines if answers > 1 else []
