@@ -12,6 +12,7 @@ from urllib.parse import quote
 from store import TableStore
 
 from . import clock, envelope, signing
+from .appending import FORCED
 from .auth import link_key
 from .model import Table, load
 from .reading import entries_for, view
@@ -158,7 +159,7 @@ def since_last_move(store: TableStore, table: Table, seat: str) -> list[dict[str
     back = [envelope.loads(e) for e in store.read_back(table.id, RECENT_LIMIT)]
     recent = []
     for entry in back:
-        if entry["by"] == seat and "move" in entry:
+        if entry["by"] == seat and "move" in entry and not str(entry.get("cmd", "")).startswith(FORCED):
             while recent and "move" not in recent[-1]:     # the rest of that decision: the seat's own
                 recent.pop()
             break
