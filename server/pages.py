@@ -1,6 +1,7 @@
 """The seat page (`/play/<table>?token=...`: the board, the question, the whole turn, the hand,
 the log, the replay; see seat_page.py and static/seat.js) and the pages email links open."""
 
+import functools
 import hashlib
 import time
 import uuid
@@ -28,8 +29,13 @@ PAGE_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-
 
 def asset(name: str) -> str:
     """A static file's address, with its content's hash so a new version is fetched at once."""
-    digest = hashlib.sha256((STATIC / name).read_bytes()).hexdigest()[:10]
-    return url_for("static", filename=name, v=digest)
+    path = STATIC / name
+    return url_for("static", filename=name, v=_digest(path, path.stat().st_mtime_ns))
+
+
+@functools.lru_cache(maxsize=16)
+def _digest(path: Path, mtime: int) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:10]
 
 
 def _render(table: tables.Table, seat: str | None, token: str | None, problem: str | None = None,

@@ -26,8 +26,21 @@ def click(client, url):
     return client.get(sent.headers["Location"])
 
 
-def page_links(page):
-    return re.findall(r'<a class="option" href="([^"]+)">', page.get_data(as_text=True))
+def page_buttons(page):
+    """The seat page's options: the buttons of its form (a click posts the form), as (url, form data)."""
+    form = re.search(r'<form method="post" action="([^"]+)" class="move-form options">(.*?)</form>',
+                     page.get_data(as_text=True), re.S)
+    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', form.group(2)))
+    return [(form.group(1), {**fields, "text": n}) for n in re.findall(r'<button class="option" name="text" '
+                                                                        r'value="(\d+)"', form.group(2))]
+
+
+def press(client, button):
+    """A click on one of the page's buttons: the form is posted, then the redirect followed."""
+    url, data = button
+    sent = client.post(url, data=data)
+    assert sent.status_code == 303, sent.get_data(as_text=True)[:500]
+    return client.get(sent.headers["Location"])
 
 
 def test_a_whole_clash_game_played_only_by_clicking_links(client, run_worker, smtp_server):
@@ -42,10 +55,9 @@ def test_a_whole_clash_game_played_only_by_clicking_links(client, run_worker, sm
         email = latest(inbox, CLASH[seat]["email"])
         if str(email["Message-ID"]) not in used and email["X-PBEM-Kind"] == "your_turn":
             used.add(str(email["Message-ID"]))
-            choices = list(links(inbox, email).values())
-        else:
-            choices = page_links(last_page[seat])
-        last_page[seat] = click(client, chooser.choice(choices))
+            last_page[seat] = click(client, chooser.choice(list(links(inbox, email).values())))
+        else:                                            # on the seat page the link opened
+            last_page[seat] = press(client, chooser.choice(page_buttons(last_page[seat])))
         assert last_page[seat].status_code == 200, last_page[seat].get_data(as_text=True)[:500]
         run_worker()
     assert client.get(f"/tables/{table}/view").json["status"] == "finished"
