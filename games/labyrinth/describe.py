@@ -355,7 +355,10 @@ def radicalized(e):
 LINES = {
     "setup": lambda e: f"Labyrinth begins: {D.SCENARIOS.get(e['scenario'], {}).get('name', e['scenario'])}, "
                        f"{e['options'].get('decks')} deck{'s' if e['options'].get('decks') != 1 else ''}, "
-                       f"card events {e['options'].get('events', 'off')}.",
+                       f"card events {e['options'].get('events', 'off')}"
+                       + (f"; solo against the section 9 Jihadist bot, ideology {e['options'].get('ideology', 'normal')}"
+                          + (", mini-decks" if e['options'].get('mini_decks') == "on" else "")
+                          if e['options'].get('solo') else "") + ".",
     "tested": tested, "posture_rolled": posture_rolled,
     "shuffled": lambda e: f"The draw pile is shuffled ({_n(e.get('count', len(e.get('deck', []))), 'card')}).",
     "reshuffled": lambda e: f"Reshuffle (5.3.1): {_n(e.get('count', len(e.get('deck', []))), 'card')} make the new draw "

@@ -42,6 +42,9 @@ def play_solo(seed: bytes, opts: dict, max_decisions: int = 4000):
         for event in events:
             seen = GAME.redact(event, US)
             assert GAME.describe(seen)
+            if event["type"] == "dealt" and event["seat"] == JH or \
+                    event["type"] == "cards_moved" and event["to"] == JH and US not in event.get("secret", [US]):
+                assert "cards" not in seen, seen                  # the stack's cards: never to the US
             state = GAME.evolve(state, event)
             check(state)
             assert isinstance(GAME.view(state, US)["hands"]["jihadist"], int)
