@@ -145,7 +145,12 @@ def _apply(store: TableStore, table: Table, seat: str, seq: int, lines: list[str
         message = f"Your reply was not applied: “{stop[0]}”: {stop[1]}" if stop else "Nothing was applied."
         return _answer("refused", table, seat, m, lines, message, stopped=stop)
     events = [e["event"] for e in log(store, table, seat, since=first_seq - 1)]
-    message = "Done." if stop is None else f"Applied up to “{stop[0]}”, which was not: {stop[1]}"
+    if stop is not None:
+        message = f"Applied up to “{stop[0]}”, which was not: {stop[1]}"
+    elif seat in table.prompts() and table.result() is None:
+        message = "Applied. Your turn goes on: the next question is below."
+    else:
+        message = "Done."
     return _answer("applied", table, seat, m, lines, message, applied=applied, stopped=stop,
                    happened=table.game.summarize(events, seat))
 
