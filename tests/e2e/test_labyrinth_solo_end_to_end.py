@@ -62,3 +62,14 @@ def test_the_jihadist_bot_stands_in_for_a_jihadist_out_of_time(store):
     after, taken = stand_in(store, table.id, "jihadist", edge, now=2000.0)
     assert taken and "jihadist" not in after.prompts() and "reason" not in first
     assert taken[0]["move"] == first and all(e["cmd"].startswith(STAND_IN) for e in taken if "cmd" in e)
+
+
+def test_the_solo_options_and_the_bots_seat_are_checked_at_creation(client):
+    human = {"name": "Jay", "email": "jay@example.org"}
+    cases = [({"ideology": "potent"}, {"jihadist": human}, "solo_only"),
+             ({}, {"jihadist": human, "us": {"bot": "jihadist"}}, "bot_seat"),
+             ({"position": {"countries": {"Iraq": {"sleeper": 16}}}}, {"jihadist": {"bot": "jihadist"}}, "bad_position")]
+    for options, seats, code in cases:
+        answer = client.post("/tables", json={"game": "labyrinth", "options": options, "seats": {"us": US_PLAYER, **seats}})
+        assert 400 <= answer.status_code < 500 and answer.json["code"] == code, answer.json
+        assert answer.json["message"]
