@@ -11,7 +11,7 @@ card is the top of its stack. 9.6: Ex-KGB, Leak, Oil Price Spike. Anything else:
 """
 
 from .. import data as D
-from ..state import lapsing_in_effect, world_posture
+from ..state import world_posture
 from . import randomly, where
 
 PLOT_MARKERS = {"1": 1, "2": 2, "3": 3, "wmd": "WMD"}
@@ -142,7 +142,3 @@ def _auto_travel(state, step, card, then, options, countries, rng) -> tuple[dict
         dest, _ = randomly.table(rng, "schengen", randomly.SCHENGEN_TABLE)
     src, why = where.travel_source(state, rng, dest, countries, D.card_ops(card), [], data.get("arrived", []))
     return {"country": src}, f"{name}: a cell for {dest} from {src}: {why} (9.4.2.1)"
-
-
-def door_in_effect(state) -> bool:
-    return 47 in lapsing_in_effect(state)

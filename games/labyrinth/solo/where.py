@@ -3,7 +3,7 @@ that qualify and keeps the best; a tie left at the end is broken at random (9.5)
 with its reason: the rule, and the criteria that decided ("9.4.2.3, Pakistan first").
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from .. import data as D
 from .. import hooks

@@ -6,7 +6,7 @@ from games.core import Rng
 from games.labyrinth import GAME
 from games.labyrinth.solo import flows, randomly, where
 from tests.games.labyrinth.labyrinth_kit import Dice, of_type, one
-from tests.games.labyrinth.position_kit import JH, US, at, blank, bot, bot_plays, decide
+from tests.games.labyrinth.position_kit import JH, at, blank, bot, bot_plays, decide
 
 POOR_ADV = {"gov": "Poor", "align": "Adversary"}
 IR = {"gov": "Islamist Rule", "align": "Adversary"}
