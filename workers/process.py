@@ -1,5 +1,5 @@
-"""A worker process: the settler (a loop of our own: change notices -> settle, and the sweeps)
-and one rq worker per queue, each in its own thread, none forking a process per job.
+"""A worker process: the settler (a loop of our own: change notices -> settle, and the sweeps),
+one rq worker per queue and rq's scheduler, each in its own thread; nothing forks.
 
 The table queue and the mail queue never share a thread, so a hung SMTP server holds up mail
 only (and each attempt at most ``smtp_timeout`` seconds). Nothing here exits when Redis goes
@@ -10,13 +10,16 @@ SIGINT stops the process cleanly: the jobs running finish, then every loop retur
 import logging
 import os
 import signal
+import socket
 import threading
 import time
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 import redis
 from rq import SimpleWorker
+from rq.scheduler import RQScheduler
 from rq.exceptions import StopRequested
 from rq.serializers import JSONSerializer
 from rq.timeouts import TimerDeathPenalty
@@ -27,7 +30,6 @@ from store import TableStore
 
 from . import settle, timers
 from .context import Context
-from .lifeline import die_with_parent
 from .queue import mail_queue, queue
 
 DEADLINE_SWEEP = 60.0       # how often passed deadlines are looked for (the research's one-minute sweep)
@@ -101,6 +103,64 @@ class ThreadWorker(SimpleWorker):
         super().heartbeat(timeout, pipeline)
 
 
+class ThreadScheduler(RQScheduler):
+    """rq's scheduler (due retries and timed jobs to their queues) in a thread of this process
+    rather than a forked one: a fork holds copies of this process's Redis sockets, a blocking
+    read of change notices among them, so after a kill -9 Redis would still hand a notice to
+    the dead worker. Stops with the process's ``stop`` event; tries for a lock another
+    scheduler let expire every few seconds rather than every two minutes."""
+
+    RETRY_LOCKS = 5.0
+
+    def __init__(self, *args: Any, stop: threading.Event, **kwargs: Any):
+        self.stop_event = stop
+        super().__init__(*args, **kwargs)
+
+    @property
+    def _stop_requested(self) -> bool:
+        return self.stop_event.is_set()
+
+    @_stop_requested.setter
+    def _stop_requested(self, value: bool) -> None:
+        if value:
+            self.stop_event.set()
+
+    @property
+    def should_reacquire_locks(self) -> bool:
+        if self._queue_names == self.acquired_locks:
+            return False
+        return not self.lock_acquisition_time or \
+            (datetime.now() - self.lock_acquisition_time).total_seconds() > self.RETRY_LOCKS
+
+    def _install_signal_handlers(self) -> None:
+        pass
+
+
+def schedule_queues(settings: config.Settings, names: tuple[str, ...], stop: threading.Event) -> None:
+    """rq's scheduler for ``names`` until ``stop``, through Redis outages (one name per process,
+    so that after a reconnect it still owns the locks it held)."""
+    pause, name = FIRST_PAUSE, f"{socket.gethostname()}-{os.getpid()}-{'-'.join(names)}"
+    while not stop.is_set():
+        connection = redis.Redis.from_url(settings.redis_url)
+        began = time.monotonic()
+        try:
+            scheduler = ThreadScheduler(_queues(connection, settings, names), connection=connection,
+                                        serializer=JSONSerializer, logging_level="WARNING", name=name, stop=stop)
+            scheduler.work()
+        except (redis.ConnectionError, redis.TimeoutError):
+            pass                          # the queue threads say so; the scheduler waits with them
+        except Exception:
+            log.exception("the rq scheduler failed")
+        finally:
+            connection.close()
+        if stop.is_set():
+            return
+        if time.monotonic() - began > 60:
+            pause = FIRST_PAUSE
+        stop.wait(pause)
+        pause = min(pause * 2, LONGEST_PAUSE)
+
+
 def _queues(connection: redis.Redis, settings: config.Settings, names: tuple[str, ...]) -> list[Any]:
     return [q for name, q in (("tables", queue(connection, settings)), ("mail", mail_queue(connection, settings)))
             if name in names]
@@ -118,11 +178,12 @@ def work_queue(settings: config.Settings, name: str, stop: threading.Event) -> N
     pause = FIRST_PAUSE
     while not stop.is_set():
         connection = redis.Redis.from_url(settings.redis_url)
-        worker = ThreadWorker(_queues(connection, settings, (name,)), connection=connection,
-                              serializer=JSONSerializer, maintenance_interval=60, worker_ttl=WORKER_TTL, stop=stop)
         began = time.monotonic()
-        try:
-            worker.work(with_scheduler=True, logging_level="WARNING")
+        try:                                            # rq's constructor talks to Redis already
+            worker = ThreadWorker(_queues(connection, settings, (name,)), connection=connection,
+                                  serializer=JSONSerializer, maintenance_interval=60, worker_ttl=WORKER_TTL,
+                                  stop=stop)
+            worker.work(logging_level="WARNING")           # the scheduler is a thread of its own
         except (redis.ConnectionError, redis.TimeoutError) as error:
             log.warning("%s queue: Redis is not answering (%s)", name, error)
         except Exception:
@@ -146,17 +207,18 @@ def run(settings: config.Settings, stop: threading.Event, burst: bool = False,
             settle.drain(Context(settings, TableStore(connection)))
         rq_worker(connection, settings, queues).work(with_scheduler=True, burst=True, logging_level="WARNING")
         return
-    os.register_at_fork(after_in_child=die_with_parent)    # rq's scheduler is forked: it must not outlive us
     if threading.current_thread() is threading.main_thread():
         for signum in (signal.SIGTERM, signal.SIGINT):
             signal.signal(signum, lambda *_: stop.set())
     threads = [start_settler(settings, stop)] if "tables" in queues else []
     for name in queues:
         threads.append(_thread(f"pbem-{name}", lambda name=name: work_queue(settings, name, stop)))
+    threads.append(_thread("pbem-scheduler", lambda: schedule_queues(settings, queues, stop)))
     while not stop.wait(0.5):
         pass
+    deadline = time.monotonic() + settings.smtp_timeout + WORKER_TTL     # a job in hand may finish
     for thread in threads:
-        thread.join(timeout=settings.smtp_timeout + WORKER_TTL)
+        thread.join(timeout=max(0.0, deadline - time.monotonic()))
 
 
 def _thread(name: str, target: Callable[[], None]) -> threading.Thread:

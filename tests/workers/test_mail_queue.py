@@ -95,3 +95,21 @@ def test_table_work_goes_on_while_the_smtp_server_hangs(client, env, redis_clien
     finally:
         worker.kill()
         worker.wait()
+
+
+def test_mail_held_while_smtp_is_down_goes_out_once_it_is_back(client, env, redis_client, smtp_server, tmp_path):
+    """The retries are timed jobs: rq's scheduler (a thread of the worker) hands them back to
+    the mail queue when they are due."""
+    smtp_server.stop()                                        # nothing listens: every attempt fails at once
+    answer = client.post("/tables", json={"game": "duel", "seats": SEATS})
+    assert answer.status_code == 201, answer.json
+    worker = subprocess.Popen([sys.executable, "-c", WORKER], cwd=ROOT,
+                              env={**os.environ, "PBEM_DATA_DIR": str(tmp_path)})
+    try:
+        wait_for(lambda: redis_client.zcard("rq:scheduled:pbem-mail"), timeout=30)   # a retry is scheduled
+        smtp_server.start()
+        told = wait_for(lambda: smtp_server.inbox.to("nora@example.org"), timeout=30)
+        assert [str(m["X-PBEM-Table"]) for m in told] == [answer.json["id"]]
+    finally:
+        worker.kill()
+        worker.wait()
