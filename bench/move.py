@@ -31,7 +31,8 @@ def run() -> dict[str, float]:
     register_duel()
     server = redis_server()
     try:
-        os.environ.update(REDIS_URL=server.url, PBEM_DATA_DIR=str(server.data_dir), SECRET_KEY="bench")
+        os.environ.update(REDIS_URL=server.url, PBEM_DATA_DIR=str(server.data_dir), SECRET_KEY="bench",
+                          PBEM_RATE_LIMIT_TABLES="", PBEM_RATE_LIMIT_INVITES="")    # it makes many tables
         from server.app import create_app
         api = create_app().test_client()
         floor = floor_app(server.url).test_client()
