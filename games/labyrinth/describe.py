@@ -211,6 +211,8 @@ STEP_TEXT = {
     "end": "End of turn.", "plots": "Plots are resolved.", "recruit_place": "Jihadist places the recruited cells.",
     "play_as": "{who} chooses event or operations.", "order": "{who} chooses the order of event and operation.",
     "ev": "{who} decides for the event.",
+    "cells": "Jihadist chooses which cells act.", "plot_next": "The Jihadist chooses which plot resolves next (8.5.6).",
+    "radical": "Jihadist radicalizes (9.4.3).",
 }
 
 
