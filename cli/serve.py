@@ -6,6 +6,7 @@ a mail worker, the API) and starts again any that dies, with backoff. Ctrl-C or 
 stops them: the API and the workers first, Redis last; a second Ctrl-C kills what is left.
 """
 
+import dataclasses
 import logging
 import os
 import secrets
@@ -97,6 +98,7 @@ def run(port: int, host: str, dev: bool) -> None:
         click.echo("Mail: " + (settings.smtp_url or f"outbox folder {settings.outbox_dir} (see 'pbem outbox')"))
         if listener:
             click.echo(f"Replies by SMTP on {host}:{settings.mail_in_port}")
+        _next_steps(host, port, settings, listener is not None)
         while not stop.wait(0.2):
             supervisor.check()
     finally:
@@ -105,6 +107,24 @@ def run(port: int, host: str, dev: bool) -> None:
         supervisor.stop(force)
         runtime.unlink(missing_ok=True)
         os.close(lock)
+
+
+def _next_steps(host: str, port: int, settings: config.Settings, mail_in: bool) -> None:
+    """What a new user does next, with the commands as they can be pasted from here."""
+    pbem = Path(sys.executable).with_name("pbem")
+    try:
+        pbem = pbem.relative_to(Path.cwd())
+    except ValueError:
+        pass
+    base = f"http://{host}:{port}"
+    lines = [f"Next: open {base}/ (what this server hosts) or {base}/docs (the API), and in another terminal:",
+             f"  {pbem} new clash mcworld=Ann:ann@example.org jihad=Bob:bob@example.org",
+             f"  {pbem} outbox       # the emails it sent" if not settings.smtp_url else
+             f"  (emails go out through {settings.smtp_url})"]
+    if not mail_in:
+        lines.append(f"To answer emails by replying: PBEM_MAIL_IN_PORT=2525 make run, or {pbem} mail-in beside it.")
+    lines.append("Stop with Ctrl-C.")
+    click.echo("\n".join(lines))
 
 
 def _started(embedded: EmbeddedRedis) -> "subprocess.Popen[bytes]":
@@ -119,9 +139,7 @@ def _started(embedded: EmbeddedRedis) -> "subprocess.Popen[bytes]":
 @click.option("--host", default="127.0.0.1", show_default=True)
 def mail_in(port: int, host: str) -> None:
     """Listen for players' replies by SMTP (point your MX, or a forward, at it)."""
-    settings = config.load()
-    if not settings.redis_url:
-        raise click.ClickException("REDIS_URL is not set.")
+    settings = _with_redis(config.load())
     listener = smtp_in.listen(host, port, settings)
     click.echo(f"Taking replies by SMTP on {host}:{port}")
     stop = threading.Event()
@@ -145,7 +163,13 @@ def worker(burst: bool, queues: str) -> None:
     chosen = tuple(q.strip() for q in queues.split(",") if q.strip())
     if not chosen or set(chosen) - set(process.QUEUES):
         raise click.BadParameter(f"choose among {', '.join(process.QUEUES)}", param_hint="--queues")
-    settings = config.load()
-    if not settings.redis_url:
-        raise click.ClickException("REDIS_URL is not set.")
-    process.run(settings, threading.Event(), burst=burst, queues=chosen)
+    process.run(_with_redis(config.load()), threading.Event(), burst=burst, queues=chosen)
+
+
+def _with_redis(settings: config.Settings) -> config.Settings:
+    """REDIS_URL, or the embedded Redis of a `pbem run` on the same data folder."""
+    url = config.redis_url_of(settings)
+    if not url:
+        raise click.ClickException("No Redis to use: start the server with 'make run' (its embedded Redis is "
+                                   "found through the data folder), or set REDIS_URL.")
+    return dataclasses.replace(settings, redis_url=url)
