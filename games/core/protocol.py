@@ -67,6 +67,13 @@ class Game:
     # option name -> {"default": value, "choices": [...] or None, "help": sentence}
     options: dict[str, dict[str, Any]] = {}
     notation_help: str = ""
+    # team name -> its seats, for a game played in teams (La Famiglia: two teams of two). A seat's
+    # view and the events it is shown may then carry what its team may see; empty: no teams.
+    teams: dict[str, tuple[str, ...]] = {}
+
+    def team_of(self, seat: str | None) -> str | None:
+        """The team a seat plays in; None for an observer, the system, or a game without teams."""
+        return next((team for team, members in self.teams.items() if seat in members), None)
 
     def resolve_options(self, given: dict[str, Any] | None, bots: dict[str, str] | None = None) -> dict[str, Any]:
         """The table's options: defaults filled in; an unknown name or value is refused.

@@ -1,0 +1,52 @@
+"""A decision in progress: the rules work on a copy of the state and record every change as an
+event, folded at once, so they always read the state as it now is.
+
+``decide`` never changes the state it is given: the copy is the context's own.
+"""
+
+import json
+
+from .evolve import evolve
+
+
+def copy(state):
+    return json.loads(json.dumps(state))
+
+
+class Ctx:
+    def __init__(self, state):
+        self.s = copy(state)
+        self.events: list[dict] = []
+        self._stack_at_start = json.dumps(self.s["stack"], sort_keys=True)
+
+    # ---- events
+    def emit(self, kind: str, **data) -> dict:
+        event = {"type": kind, **data}
+        self.s = evolve(self.s, json.loads(json.dumps(event)))
+        self.events.append(event)
+        return event
+
+    # ---- the stack of decisions under way
+    @property
+    def stack(self) -> list[dict]:
+        return self.s["stack"]
+
+    def top(self) -> dict | None:
+        return self.s["stack"][-1] if self.s["stack"] else None
+
+    def push(self, k: str, **frame) -> dict:
+        f = {"k": k, **frame}
+        self.s["stack"].append(f)
+        return f
+
+    def pop(self) -> dict:
+        return self.s["stack"].pop()
+
+    def finish(self) -> list[dict]:
+        """The decision's events, the last one carrying the stack when it changed."""
+        stack = self.s["stack"]
+        if json.dumps(stack, sort_keys=True) != self._stack_at_start or not self.events:
+            if not self.events:
+                self.events.append({"type": "step"})
+            self.events[-1]["stack"] = copy(stack)
+        return self.events
