@@ -8,11 +8,7 @@ from .notices import MailSettings, turn
 
 
 def calendar_email(secret_key: str, key: str) -> str | None:
-    fields = signing.verify(secret_key, "cal", key, 1)
-    try:
-        return bytes.fromhex(fields[0]).decode() if fields else None
-    except ValueError:
-        return None
+    return signing.email_of(secret_key, "cal", key)
 
 
 def calendar_feed(store: TableStore, email: str, m: MailSettings) -> str:

@@ -15,11 +15,7 @@ from .notices import MailSettings, lobby_key
 
 
 def lobby_email(secret_key: str, key: str) -> str | None:
-    fields = signing.verify(secret_key, "lobby", key, 1)
-    try:
-        return bytes.fromhex(fields[0]).decode() if fields else None
-    except ValueError:
-        return None
+    return signing.email_of(secret_key, "lobby", key)
 
 
 @dataclass

@@ -30,11 +30,11 @@ class MailSettings:
 
 
 def calendar_key(secret_key: str, email: str) -> str:
-    return signing.sign(secret_key, "cal", email.lower().encode().hex())
+    return signing.sign_email(secret_key, "cal", email)
 
 
 def lobby_key(secret_key: str, email: str) -> str:
-    return signing.sign(secret_key, "lobby", email.lower().encode().hex())
+    return signing.sign_email(secret_key, "lobby", email)
 
 
 def reply_token(secret_key: str, table_id: str, seat: str, seq: int) -> str:

@@ -31,3 +31,17 @@ def verify(secret_key: str, purpose: str, token: str, count: int) -> list[str] |
     if not hmac.compare_digest(mac.lower(), _mac(secret_key, purpose, fields)):
         return None
     return fields
+
+
+def sign_email(secret_key: str, purpose: str, email: str) -> str:
+    """A player's own key (their calendar, their lobby): the address, hex-encoded, and a MAC."""
+    return sign(secret_key, purpose, email.lower().encode().hex())
+
+
+def email_of(secret_key: str, purpose: str, key: str) -> str | None:
+    """The address a genuine ``sign_email`` key names; None for a forged or mangled one."""
+    fields = verify(secret_key, purpose, key, 1)
+    try:
+        return bytes.fromhex(fields[0]).decode() if fields else None
+    except (ValueError, UnicodeDecodeError):
+        return None
