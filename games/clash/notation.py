@@ -9,7 +9,7 @@ picks that option of the current question. Case and Polish letters do not matter
 
 import json
 
-from games.core import IllegalMove, Rng, longest_phrase
+from games.core import IllegalMove, Rng, longest_phrase, read_back
 
 from . import board as B
 from .evolve import evolve
@@ -134,16 +134,5 @@ def notate(state, seat: str, move: dict) -> str | None:
     """The notation of a listed option's move: the first form that parse() reads back as
     exactly that move at this point of the game; None if the move is not a listed option."""
     prompt = prompts(state).get(seat) if state else None
-    if prompt is None or not isinstance(move, dict) or len(move) != 1:
-        return None
-    option = next((o for o in prompt["options"] if o["move"] == move), None)
-    if option is None:
-        return None
-    tried = _candidates(seat, move) + [" ".join(p) for p in _phrases(seat, move, option["label"])]
-    for text in dict.fromkeys(tried):
-        try:
-            if parse(text, state, seat) == move:
-                return text
-        except IllegalMove:
-            continue
-    return None
+    return read_back(prompt, move, lambda option: _candidates(seat, move) + [
+        " ".join(p) for p in _phrases(seat, move, option["label"])], lambda text: parse(text, state, seat))

@@ -3,6 +3,8 @@
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from .errors import IllegalMove
+
 Phrases = Callable[[dict[str, Any]], Iterable[tuple[str, ...]]]
 
 
@@ -34,3 +36,21 @@ def describe_by_type(lines: dict[str, Callable[[dict[str, Any]], str]], event: d
         return line(event)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         return unreadable(event) if unreadable else str(event.get("type"))
+
+
+def read_back(prompt: dict[str, Any] | None, move: Any, texts: Callable[[dict[str, Any]], Iterable[str]],
+              parse: Callable[[str], Any]) -> str | None:
+    """The notation of a listed option's move: the first of ``texts(option)`` that ``parse`` reads
+    back as exactly that move; None when the move is not listed, or no text reads back."""
+    if prompt is None or not isinstance(move, dict) or len(move) != 1:
+        return None
+    option = next((o for o in prompt.get("options") or [] if o["move"] == move), None)
+    if option is None:
+        return None
+    for text in dict.fromkeys(texts(option)):
+        try:
+            if parse(text) == move:
+                return text
+        except IllegalMove:
+            continue
+    return None

@@ -13,30 +13,15 @@ The per-type handlers below only move cards and plot markers. Nothing here copie
 
 from . import data as D
 from . import position
+from .scenario import scenario_countries
 from .solo import plots as solo_plots
 from .state import apply_fx
-
-
-def _blank_country(name: str) -> dict:
-    return {"gov": None, "align": None, "posture": None, "troops": 0, "active": 0, "sleeper": 0,
-            "cadre": False, "aid": 0, "besieged": False, "rc": None, "markers": []}
 
 
 def setup(state, e):
     """3.2: the scenario's markers, troops and cells; everything else on its track."""
     scen = D.SCENARIOS[e["scenario"]]
-    cs = {name: _blank_country(name) for name in D.NAMES}
-    for name, spec in scen["countries"].items():
-        c = cs[name]
-        if "governance" in spec:
-            c["gov"] = D.GOV_VALUE[spec["governance"]]
-        c["align"] = spec.get("alignment", c["align"])
-        c["posture"] = spec.get("posture", c["posture"])
-        c["troops"] = spec.get("troops", 0)
-        c["sleeper"] = spec.get("sleeper_cells", 0)
-        c["besieged"] = bool(spec.get("besieged_regime"))
-        c["rc"] = "tan" if spec.get("regime_change") else None
-        c["markers"] = list(spec.get("markers", []))
+    cs = scenario_countries(scen)
     plots = scen["available_plots"]
     avail = [1] * plots["plot_1"] + [2] * plots["plot_2"] + [3] * plots["plot_3"] + ["WMD"] * plots["wmd"]
     removed = sorted(scen["cards_removed"])

@@ -3,7 +3,7 @@ them back). Each candidate is checked with the parser itself, so what an email s
 parses to the option's move; None when no candidate does.
 """
 
-from games.core import IllegalMove
+from games.core import read_back
 
 from . import data as D
 from .notation import OP_WORDS, parse
@@ -81,16 +81,5 @@ def notate(state, seat: str, move: dict, bare: bool = False) -> str | None:
     """Short words for a listed option of the seat's current question, such that
     parse(words, state, seat) == move; None if the move is not listed or has no such words.
     Never a bare number (a reply "27" means option 27) unless `bare`."""
-    prompt = prompts(state).get(seat)
-    if not prompt or not isinstance(move, dict) or len(move) != 1:
-        return None
-    option = next((o for o in prompt["options"] if o["move"] == move), None)
-    if option is None:
-        return None
-    for text in candidates(state, move, option["label"], bare):
-        try:
-            if parse(text, state, seat) == move:
-                return text
-        except IllegalMove:
-            continue
-    return None
+    return read_back(prompts(state).get(seat), move, lambda option: candidates(state, move, option["label"], bare),
+                     lambda text: parse(text, state, seat))

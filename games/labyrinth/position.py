@@ -40,6 +40,7 @@ the position hides what the rules hide.
 from games.core import IllegalMove
 
 from . import data as D
+from .scenario import blank_country, scenario_countries
 
 COUNTRY_KEYS = {"gov", "align", "posture", "troops", "active", "sleeper", "cadre", "aid", "besieged", "rc", "markers"}
 KEYS = {"base", "countries", "prestige", "funding", "us_posture", "reserves", "turn", "deck_no", "markers", "plots",
@@ -53,9 +54,6 @@ def bad(text: str) -> IllegalMove:
     return IllegalMove("bad_position", f"The starting position is not valid: {text}")
 
 
-def blank_country() -> dict:
-    return {"gov": None, "align": None, "posture": None, "troops": 0, "active": 0, "sleeper": 0,
-            "cadre": False, "aid": 0, "besieged": False, "rc": None, "markers": []}
 
 
 def _count(value, what: str, high: int = 15) -> int:
@@ -185,19 +183,7 @@ def normalise(position, opts: dict) -> dict:
     base_kind = position.get("base", "scenario")
     if base_kind not in ("scenario", "blank"):
         raise bad(f"base must be 'scenario' or 'blank', not {base_kind!r}.")
-    countries = {n: blank_country() for n in D.NAMES}
-    if base_kind == "scenario":
-        for name, spec in scen["countries"].items():
-            c = countries[name]
-            if "governance" in spec:
-                c["gov"] = D.GOV_VALUE[spec["governance"]]
-            c["align"] = spec.get("alignment", c["align"])
-            c["posture"] = spec.get("posture", c["posture"])
-            c["troops"] = spec.get("troops", 0)
-            c["sleeper"] = spec.get("sleeper_cells", 0)
-            c["besieged"] = bool(spec.get("besieged_regime"))
-            c["rc"] = "tan" if spec.get("regime_change") else None
-            c["markers"] = list(spec.get("markers", []))
+    countries = scenario_countries(scen) if base_kind == "scenario" else {n: blank_country() for n in D.NAMES}
     given = position.get("countries", {})
     if not isinstance(given, dict):
         raise bad("countries must be an object: country name -> fields.")
