@@ -78,9 +78,9 @@ def render(kind: str, content: dict[str, Any], settings: config.Settings, msgid:
         message["References"] = " ".join(references[-12:])
     image = _picture(content.get("picture"))
     cid = make_msgid(domain=settings.reply_address_domain)
-    message.set_content(_env.get_template(f"{kind}.txt").render(**content))
-    message.add_alternative(_env.get_template(f"{kind}.html").render(
-        **{**content, "picture_cid": cid[1:-1] if image else None}), subtype="html")
+    message.set_content(_encodable(_env.get_template(f"{kind}.txt").render(**content)))
+    message.add_alternative(_encodable(_env.get_template(f"{kind}.html").render(
+        **{**content, "picture_cid": cid[1:-1] if image else None})), subtype="html")
     if image:
         message.get_payload()[1].add_related(image, maintype="image", subtype="png", cid=cid,
                                              filename="table.png", disposition="inline")
@@ -102,7 +102,13 @@ def _picture(svg: str | None) -> bytes | None:
 
 def _header(text: str) -> str:
     """One line: a value from a player (a name) must never split a header."""
-    return " ".join(text.split())
+    return _encodable(" ".join(text.split()))
+
+
+def _encodable(text: str) -> str:
+    """Text that UTF-8 can carry: a lone surrogate (a name stored before names were checked at
+    the edge) becomes '?' rather than an email that can never be written."""
+    return text.encode("utf-8", "replace").decode("utf-8")
 
 
 def send(message: EmailMessage, settings: config.Settings) -> str:
