@@ -42,6 +42,21 @@ class Settings:
     smtp_timeout: int
     web_workers: int
     web_threads: int
+    workers: int
+    redis_cluster: bool
+    queue_url: str
+    replica_acks: int
+    replica_wait_ms: int
+
+    @property
+    def cluster(self) -> bool:
+        """The store is a Redis / Valkey Cluster: PBEM_REDIS_CLUSTER, or a redis+cluster:// REDIS_URL."""
+        return self.redis_cluster or self.redis_url.split("://", 1)[0].endswith("+cluster")
+
+    @property
+    def jobs_url(self) -> str:
+        """Where the rq queues live: PBEM_QUEUE_URL, else REDIS_URL when that is one server."""
+        return self.queue_url or ("" if self.cluster else self.redis_url)
 
     @property
     def reply_address_domain(self) -> str:

@@ -7,6 +7,7 @@ or nothing.
 """
 
 import json
+import logging
 import zlib
 from dataclasses import dataclass
 from importlib import resources
@@ -14,8 +15,11 @@ from typing import Any
 
 import redis
 
-from . import keys
+from . import connect, keys
 from .errors import Conflict, Duplicate, NoSuchTable, TableExists
+
+
+log = logging.getLogger("pbem.store")
 
 
 def _script(name: str) -> str:
@@ -33,8 +37,12 @@ class Loaded:
 
 
 class TableStore:
-    def __init__(self, client: redis.Redis):
+    def __init__(self, client: connect.Client, replicas: int = 0, wait_ms: int = 500):
+        """``client``: one Redis server or a cluster (store/connect.py). ``replicas``: a create or
+        an append is answered once that many replicas of each node it wrote to have it (WAIT),
+        or after ``wait_ms`` if they lag (then logged), so a failover does not lose it."""
         self.redis = client
+        self.replicas, self.wait_ms = replicas, wait_ms
         self._create = client.register_script(_script("create.lua"))
         self._append = client.register_script(_script("append.lua"))
         self._load = client.register_script(_script("load.lua"))
@@ -44,8 +52,8 @@ class TableStore:
 
     def create(self, table_id: str, doc: str, entries: list[str], waiting: dict[str, int],
                created: float, emails: list[str]) -> None:
-        made = self._create(keys=[keys.meta(table_id), keys.log(table_id), keys.waiting(table_id)],
-                            args=[doc, json.dumps(waiting), *entries])
+        made = self._run(self._create, [keys.meta(table_id), keys.log(table_id), keys.waiting(table_id)],
+                         [doc, json.dumps(waiting), *entries])
         if not made:
             raise TableExists(table_id)
         pipe = self.redis.pipeline(transaction=False)
@@ -54,7 +62,10 @@ class TableStore:
         pipe.zadd(keys.ALL_TABLES, {table_id: created})
         for email in emails:
             pipe.sadd(keys.player_tables(email), table_id)
-        pipe.execute()
+        waits = connect.replicated(pipe, self.redis, [keys.CHANGED, keys.PENDING, keys.ALL_TABLES,
+                                                      *(keys.player_tables(email) for email in emails)],
+                                   self.replicas, self.wait_ms)
+        self._check_replicas(pipe.execute(), waits)
 
     def load(self, table_id: str) -> Loaded:
         out = self._load(keys=[keys.meta(table_id), keys.snapshot(table_id), keys.log(table_id)])
@@ -97,7 +108,18 @@ class TableStore:
         args = [expected, record, idempotency_ttl, json.dumps(waiting), state, version,
                 _filed(version, state) if keep else "",
                 "1" if notice else "0", *entries]
-        out = self._append_and_announce(table_id, expected + len(entries), script_keys, args, notice, now)
+
+        def announce(pipe: Any) -> list[str]:
+            """When a worker must act: the change notice and the sweep's index entry. They go out
+            even when the append is refused: they only wake an idempotent worker, which then
+            finds nothing to do."""
+            if not notice:
+                return []
+            pipe.lpush(keys.CHANGED, f"{table_id}:{expected + len(entries)}")
+            pipe.zadd(keys.PENDING, {table_id: now}, nx=True)
+            return [keys.CHANGED, keys.PENDING]
+
+        out = self._run(self._append, script_keys, args, announce)
         code = int(out[0])
         if code == -1:
             raise NoSuchTable(table_id)
@@ -107,25 +129,33 @@ class TableStore:
             raise Conflict(expected, int(out[1]))
         return code, {seat: int(seq) for seat, seq in json.loads(_text(out[1])).items()}
 
-    def _append_and_announce(self, table_id: str, seq: int, script_keys: list[str], args: list[Any],
-                             notice: bool, now: float) -> Any:
-        """The append script and, when a worker must act, the change notice and the sweep's index
-        entry, in one round trip. They go out even when the append is refused: they only wake an
-        idempotent worker, which then finds nothing to do."""
+    def _run(self, script: Any, script_keys: list[str], args: list[Any], more: Any = None) -> Any:
+        """A script and what ``more(pipe)`` adds (returning the keys it writes), in one round trip
+        (one batch per node on a cluster), and the WAITs for replicas. An error in ``more``'s
+        commands is raised after the script ran: the caller's retry is then refused as a
+        duplicate or a conflict, and sends them again."""
         for attempt in (1, 2):
             pipe = self.redis.pipeline(transaction=False)
-            pipe.execute_command("EVALSHA", self._append.sha, len(script_keys), *script_keys, *args)
-            if notice:
-                pipe.lpush(keys.CHANGED, f"{table_id}:{seq}")
-                pipe.zadd(keys.PENDING, {table_id: now}, nx=True)
-            out = pipe.execute(raise_on_error=False)[0]
+            pipe.execute_command("EVALSHA", script.sha, len(script_keys), *script_keys, *args)
+            waits = connect.replicated(pipe, self.redis, [script_keys[0], *(more(pipe) if more else [])],
+                                       self.replicas, self.wait_ms)
+            results = pipe.execute(raise_on_error=False)
+            out = results[0]
             if isinstance(out, redis.exceptions.NoScriptError) and attempt == 1:
-                self._append.sha = self.redis.script_load(self._append.script)
+                script.sha = self.redis.script_load(script.script)
                 continue
-            if isinstance(out, Exception):
-                raise out
+            for result in results:
+                if isinstance(result, Exception):
+                    raise result
+            self._check_replicas(results, waits)
             return out
         raise AssertionError("unreachable")
+
+    def _check_replicas(self, results: list[Any], waits: int) -> None:
+        """The last ``waits`` results are WAITs' answers: say so when replicas lagged."""
+        short = [int(r) for r in results[len(results) - waits:] if int(r) < self.replicas]
+        if short:
+            log.warning("a write reached %d of %d replicas within %d ms", min(short), self.replicas, self.wait_ms)
 
     # -- what the workers must act on: change notices, and the index the sweep reads ---------
 

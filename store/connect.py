@@ -1,0 +1,99 @@
+"""Connecting to the store: one Redis server, or a Redis / Valkey Cluster (redis-py's RedisCluster).
+
+``redis+cluster://[user:password@]host:port[,host:port...]`` (``rediss+cluster://`` for TLS), or
+a plain ``redis://host:port`` with ``cluster=True`` (PBEM_REDIS_CLUSTER=1), names a cluster by
+some of its nodes; the client learns the others and the slots from them. The scheme is the one
+the `limits` library (flask-limiter's storage) reads, so one URL serves both.
+
+Where keys live on a cluster (``keys.py``): every key of a table carries the hash tag ``{id}``,
+so one table is one slot, and each Lua script touches the keys of one table only. A player's
+keys (``p:<email>:...``) and the four global indexes (``tables:all``, ``deadlines``,
+``tables:changed``, ``tables:pending``) are each a slot of their own, read and written one key
+per command; a pipeline that mixes them with a table's keys is split by redis-py's cluster
+pipeline, one batch per node, sent together (not a transaction: none of them needs one).
+``home`` says which node holds a key.
+"""
+
+import threading
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+import redis
+from redis.cluster import ClusterNode, RedisCluster
+
+Client = redis.Redis | RedisCluster
+SCHEMES = {"redis+cluster": False, "rediss+cluster": True}     # scheme -> TLS
+
+
+def is_cluster_url(url: str) -> bool:
+    return url.split("://", 1)[0] in SCHEMES
+
+
+def cluster_url(url: str) -> str:
+    """The redis+cluster:// form of ``url`` (for `limits`, which reads the scheme)."""
+    scheme, _, rest = url.partition("://")
+    if scheme in SCHEMES:
+        return url
+    return ("rediss+cluster" if scheme == "rediss" else "redis+cluster") + "://" + rest.split("/", 1)[0]
+
+
+def parse_cluster_url(url: str) -> dict[str, Any]:
+    """RedisCluster's arguments for a cluster URL (or a plain one, taken as a cluster's node)."""
+    parts = urlsplit(cluster_url(url))
+    credentials, _, hosts = parts.netloc.rpartition("@")
+    user, _, password = credentials.partition(":")
+    nodes = []
+    for host in hosts.split(","):
+        name, _, port = host.strip().rpartition(":")
+        if not name or not port.isdigit():
+            raise ValueError(f"a cluster URL lists host:port pairs, not {host!r}")
+        nodes.append(ClusterNode(name.strip("[]"), int(port)))
+    if parts.path.strip("/") not in ("", "0"):
+        raise ValueError("a Redis Cluster has database 0 only")
+    return {"startup_nodes": nodes, "username": unquote(user) or None, "password": unquote(password) or None,
+            "ssl": SCHEMES[parts.scheme]}
+
+
+def connect(url: str, cluster: bool = False, **options: Any) -> Client:
+    """A client for ``url``: a RedisCluster for a cluster URL (or with ``cluster``), else a Redis."""
+    if not (cluster or is_cluster_url(url)):
+        return redis.Redis.from_url(url, **options)
+    return RedisCluster(**parse_cluster_url(url), **options)
+
+
+def is_cluster(client: Any) -> bool:
+    return isinstance(client, RedisCluster)
+
+
+def home(client: Client, key: str) -> Any:
+    """The node that holds ``key`` (a cluster's primary for its slot); None for one server."""
+    return client.get_node_from_key(key) if isinstance(client, RedisCluster) else None
+
+
+def replicated(pipe: Any, client: Client, written: list[str], replicas: int, wait_ms: int) -> int:
+    """Queue a WAIT after the writes in ``pipe`` on each node that holds one of ``written``, on
+    the connection that carried them (a cluster pipeline sends one batch per node on one
+    connection), so each counts the replicas that have those writes. Returns how many WAITs
+    were queued: their answers are the last results of ``pipe``."""
+    if replicas <= 0:
+        return 0
+    if not isinstance(client, RedisCluster):
+        pipe.execute_command("WAIT", replicas, wait_ms)
+        return 1
+    nodes = {node.name: node for node in (client.get_node_from_key(key) for key in written)}
+    for node in nodes.values():
+        pipe.execute_command("WAIT", replicas, wait_ms, target_nodes=node)
+    return len(nodes)
+
+
+_shared: dict[tuple[str, bool], Client] = {}
+_lock = threading.Lock()
+
+
+def shared(url: str, cluster: bool = False) -> Client:
+    """One client per URL in this process (clients are thread-safe and pool their connections)."""
+    with _lock:
+        client = _shared.get((url, cluster))
+        if client is None:
+            client = _shared[(url, cluster)] = connect(url, cluster)
+        return client
