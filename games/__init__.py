@@ -3,10 +3,11 @@
 ``games.get(name)`` finds a game; ``games.all_games()`` lists them.
 """
 
-from . import clash, labyrinth
+from . import clash, labyrinth, lafamiglia
 from .registry import all_games, get, register
 
 register(clash.GAME)
 register(labyrinth.GAME)
+register(lafamiglia.GAME)
 
 __all__ = ["all_games", "get", "register"]

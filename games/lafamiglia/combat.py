@@ -195,8 +195,9 @@ def begin_fight(ctx, seat, att, area, frm, by, car, skull, token, replace, buy_o
     s = ctx.s
     defender = s["areas"][area]["owner"]
     def_seat = defender if defender != NEUTRAL else proxy(s, seat)
+    fams = {key: s["p"][x]["family"] for key, x in (("att_fam", att), ("def_fam", defender)) if x in s["p"]}
     ctx.emit("fight", fight={"seat": seat, "att": att, "def": defender, "def_seat": def_seat, "area": area,
-                             "from": frm, "by": by, "car": bool(car), "skull": skull, "token": token})
+                             "from": frm, "by": by, "car": bool(car), "skull": skull, "token": token, **fams})
     ctx.push("bonuses")
     if att == NEUTRAL:
         return
@@ -283,11 +284,11 @@ def _bonuses(ctx, f):
             attack += 1 if fight["by"] == "water" and has_tile(s, seat, "miniguns") else 0
         defence = a["labs"] + vests(s, fight["area"], fight["def"])
         killed = min(attack - defence, a["n"]) if attack > defence else 0
+        ctx.emit("bonuses", area=fight["area"], attack=attack, defence=defence, killed=killed)
         if killed:
             ctx.emit("kill", area=fight["area"], side="def", n=killed, to="pool", why="bonuses")
             if fight["def"] == NEUTRAL:
                 E.neutral_bonus(ctx, fight["att"], killed)
-        ctx.emit("bonuses", area=fight["area"], attack=attack, defence=defence, killed=killed)
     if _area(ctx.s)["n"] == 0:
         conclude(ctx)
     else:
@@ -525,8 +526,9 @@ def explode(ctx, f, target, frm, car):
     ctx.emit("note", seat=seat, what="bomb", area=target, frm=frm, car=bool(car))
     if car:
         ctx.emit("car", seat=seat, area=frm, n=-1, why="car bomb")
-    killed = E.kill(ctx, target, attack - defence, killer=seat) if attack > defence else 0
+    killed = min(attack - defence, s["areas"][target]["n"]) if attack > defence else 0
     ctx.emit("bonuses", area=target, attack=attack, defence=defence, killed=killed, bomb=True)
+    E.kill(ctx, target, killed, killer=seat)
     if f["double"] and not f["second"]:
         ctx.push("bomb", seat=seat, token=f["token"], origins=f["origins"], double=True, second=True)
 

@@ -13,6 +13,9 @@ def copy(state):
     return json.loads(json.dumps(state))
 
 
+FAM_KEYS = (("seat", "fam"), ("who", "who_fam"), ("to", "to_fam"), ("first", "first_fam"), ("was", "was_fam"), ("winner", "winner_fam"))
+
+
 class Ctx:
     def __init__(self, state):
         self.s = copy(state)
@@ -21,6 +24,17 @@ class Ctx:
 
     # ---- events
     def emit(self, kind: str, **data) -> dict:
+        """Record one change (with the acting family's name, for the log lines) and fold it."""
+        for key, fam_key in FAM_KEYS:
+            who = self.s["p"].get(data.get(key)) if isinstance(data.get(key), str) else None
+            if who and who["family"]:
+                data[fam_key] = who["family"]
+        if kind == "kill":          # whose soldati, for the log line
+            area = self.s["areas"][data["area"]]
+            data["who"] = area["owner"] if data["side"] == "def" else area["att"]["seat"]
+            whose = self.s["p"].get(data["who"])
+            if whose and whose["family"]:
+                data["who_fam"] = whose["family"]
         event = {"type": kind, **data}
         self.s = evolve(self.s, json.loads(json.dumps(event)))
         self.events.append(event)

@@ -54,7 +54,7 @@ def vacated(ctx, area, seat):
     (spec 8.4, 8.5 step 0, 9.2)."""
     a = ctx.s["areas"][area]
     for t in [t for t in a["tokens"] if t["seat"] == seat]:
-        ctx.emit("home", seat=seat, token=t["id"], area=area)
+        ctx.emit("home", seat=seat, token=t["id"], area=area, up=t["up"])
     if a["cars"] and a["owner"] in (None, seat) and seat != NEUTRAL:
         ctx.emit("car", seat=seat, area=area, n=-a["cars"], why="lost")
 
@@ -126,4 +126,5 @@ def update_control(ctx):
     now = control_now(ctx.s)
     changed = {m: now[m] for m in D.MANDAMENTI if now[m] != ctx.s["control"].get(m)}
     if changed:
-        ctx.emit("control", control=changed)
+        fams = {m: ctx.s["p"][x]["family"] for m, x in changed.items() if x}
+        ctx.emit("control", control=changed, fams=fams)

@@ -53,7 +53,7 @@ def advance(ctx):
             return
     for a in D.AREAS:
         for t in list(ctx.s["areas"][a]["tokens"]):
-            ctx.emit("home", seat=t["seat"], token=t["id"], area=a)
+            ctx.emit("home", seat=t["seat"], token=t["id"], area=a, up=t["up"])
     from . import cleanup
     cleanup.enter(ctx, "encounter")
 
@@ -138,7 +138,7 @@ def finish(ctx, f):
     ctx.pop()
     token = D.TOKEN[f["token"]]
     if on_map(ctx.s, f["token"], f["area"]) and ctx.s["opts"]["token_return"] == "resolved" and not token.get("vest"):
-        ctx.emit("home", seat=f["seat"], token=f["token"], area=f["area"])
+        ctx.emit("home", seat=f["seat"], token=f["token"], area=f["area"], up=True)
 
 
 def start_part(ctx, f, part):

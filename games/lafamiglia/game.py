@@ -2,8 +2,13 @@
 
 from games.core import Game, IllegalMove, Rng
 
-from . import rules, setup
+from . import describe as describe_mod
+from . import notation, rules, setup
+from . import picture as picture_mod
+from . import view as view_mod
 from .evolve import evolve
+from .example import example
+from .summary import summarize
 from .state import SEATS, TEAMS
 
 
@@ -14,6 +19,7 @@ class LaFamiglia(Game):
     seats = SEATS
     teams = TEAMS
     options = setup.OPTIONS
+    notation_help = notation.NOTATION_HELP
 
     def start(self, options, seats, rng: Rng):
         if sorted(seats) != sorted(self.seats):
@@ -28,6 +34,33 @@ class LaFamiglia(Game):
 
     def decide(self, state, seat, move, rng):
         return rules.decide(state, seat, move, rng)
+
+    def view(self, state, seat):
+        return view_mod.view(state, seat)
+
+    def redact(self, event, seat):
+        return view_mod.redact(event, seat)
+
+    def brief(self, state, seat):
+        return view_mod.brief(state, seat)
+
+    def parse(self, text, state, seat):
+        return notation.parse(text, state, seat)
+
+    def notate(self, state, seat, move):
+        return notation.notate(state, seat, move)
+
+    def describe(self, event):
+        return describe_mod.describe(event)
+
+    def summarize(self, events, seat):
+        return summarize(events, seat)
+
+    def example(self, state, seat):
+        return example(state, seat)
+
+    def picture(self, view, seat):
+        return picture_mod.picture(view, seat)
 
     def result(self, state):
         if state is None or not state.get("result"):

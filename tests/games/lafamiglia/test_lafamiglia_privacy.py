@@ -1,0 +1,133 @@
+"""Team-private information (spec 11, 14.4): a seat's view and the events it is shown carry what its
+team may see (its partner's HQ, their face-down orders, their finesse pick, their standing
+instructions) and nothing the other team may not see. Property tests over random games: changing
+everything the other team hides changes nothing in the view, and no redacted event names a
+face-down order, a sealed card or a standing instruction of the other team."""
+
+import json
+
+from games.lafamiglia import GAME
+from games.lafamiglia import data as D
+from games.lafamiglia.state import SEATS, TEAMS
+from tests.games.lafamiglia.lafamiglia_kit import decide, jcopy, play_random
+
+TEAM = {s: t for t, members in TEAMS.items() for s in members}
+
+
+def perturb(state, team):
+    """The same public position with everything ``team`` hides changed."""
+    s = jcopy(state)
+    for seat in TEAMS[team]:
+        me = s["p"][seat]
+        me["money"] += 7
+        me["hq"] += 3
+        fam = me["family"]
+        if fam:
+            me["tokens"] = list(reversed(me["tokens"]))[:-1] if me["tokens"] else list(D.BASIC[fam][:2])
+        me["instr"] = {k: "never" for k in me["instr"]}
+        down = [t for a in s["areas"].values() for t in a["tokens"] if t["seat"] == seat and not t["up"]]
+        for t in down:
+            t["id"] = D.BASIC[fam][0] if t["id"] != D.BASIC[fam][0] else D.BASIC[fam][1]
+        if s.get("sealed") and seat in s["sealed"]["picks"]:
+            picks = s["sealed"]["picks"]
+            picks[seat] = "tchorzostwo2" if picks[seat] != "tchorzostwo2" else "zdrada"
+    return s
+
+
+def private_leaks(event, seat):
+    """What of the other team's secrets a redacted event would still show ``seat``."""
+    out = GAME.redact(event, seat)
+    owner = event.get("seat")
+    if owner not in TEAM or seat is not None and TEAM[owner] == TEAM[seat]:
+        return []
+    leaks = []
+    if event["type"] == "order" and out.get("token"):
+        leaks.append("face-down order")
+    if event["type"] == "home" and not event.get("up", True) and out.get("token"):
+        leaks.append("face-down order going home")
+    if event["type"] == "seal" and out.get("card"):
+        leaks.append("finesse pick")
+    if event["type"] in ("instr", "applied") and ({"key", "value"} & set(out)):
+        leaks.append("standing instruction")
+    if "stack" in out:
+        leaks.append("the decisions under way")
+    return leaks
+
+
+def test_views_and_events_keep_team_secrets():
+    seen = {"order": 0, "seal": 0, "instr": 0}
+
+    def every(state, events):
+        for event in events:
+            if event["type"] in seen:
+                seen[event["type"]] += 1
+            for seat in (*SEATS, None):
+                assert private_leaks(event, seat) == [], (event, seat)
+        for team in TEAMS:
+            other = perturb(state, team)
+            for seat in [s for s in SEATS if TEAM[s] != team] + [None]:
+                assert GAME.view(state, seat) == GAME.view(other, seat), (team, seat)
+                assert GAME.brief(state, seat) == GAME.brief(other, seat)
+
+    for seed in (b"privacy-1", b"privacy-2"):
+        play_random(seed, every=every)
+    assert seen["order"] and seen["seal"] and seen["instr"]
+
+
+def test_a_team_sees_its_own_secrets():
+    _, _, state = play_random(b"privacy-own", limit=120, partial=True)
+    for seat in SEATS:
+        partner = next(s for s in TEAMS[TEAM[seat]] if s != seat)
+        mine = GAME.view(state, seat)["seats"]
+        assert mine[partner]["money"] == state["p"][partner]["money"]
+        assert [t["id"] for t in mine[partner]["tokens"]] == state["p"][partner]["tokens"]
+        foe = next(s for s in SEATS if TEAM[s] != TEAM[seat])
+        assert mine[foe]["money"] is None and mine[foe]["tokens"] is None and mine[foe]["hq"] is None
+
+
+def finesse_position():
+    """Play until two seats are asked for their finesse cards at once."""
+    found = {}
+
+    def every(state, events):
+        if not found and state.get("sealed") and not state["sealed"]["picks"]:
+            found["state"] = jcopy(state)
+
+    for n in range(12):
+        play_random(f"finesse-{n}".encode(), every=every)
+        if found:
+            return found["state"]
+    raise AssertionError("no finesse in 12 games")
+
+
+def test_the_finesse_pick_is_sealed_then_revealed_together():
+    # spec 8.5 step 3, 14.2 C1: both pick at once; neither sees the other's card; the ally does
+    state = finesse_position()
+    attacker, defender = state["sealed"]["seats"]
+    asked = GAME.prompts(state)
+    assert {attacker, defender} <= set(asked) or "system" in asked
+    for seat in (attacker, defender):
+        if seat in asked:
+            assert asked[seat]["kind"] == "card" and len(asked[seat]["options"]) == 3
+    state["p"][attacker]["instr"]["card"] = state["p"][defender]["instr"]["card"] = "ask"
+    events, after = decide(state, attacker, {"card": "zdrada"})
+    assert [e["type"] for e in events] == ["seal"]
+    assert set(GAME.prompts(after)) == {defender}          # the attacker is no longer asked
+    attacker_ally = next(s for s in TEAMS[TEAM[attacker]] if s != attacker)
+    assert GAME.redact(events[0], defender)["card"] is None
+    assert GAME.redact(events[0], attacker_ally)["card"] == "zdrada"
+    assert "zdrada" not in GAME.describe(GAME.redact(events[0], defender))
+    assert GAME.view(after, defender)["sealed"] == {"seats": [attacker, defender], "chosen": [attacker], "picks": {}}
+    assert GAME.view(after, attacker_ally)["sealed"]["picks"] == {attacker: "zdrada"}
+    assert json.dumps(GAME.view(after, defender)).count("zdrada") == json.dumps(GAME.view(state, defender)).count("zdrada")
+    _, after = decide(after, defender, {"card": "tchorzostwo1"})
+    # both in: the attacker, then the defender, decide whether to take the other's card, cards still hidden
+    assert set(GAME.prompts(after)) == {attacker} and GAME.prompts(after)[attacker]["kind"] == "take"
+    _, after = decide(after, attacker, {"take": False})
+    _, after = decide(after, defender, {"take": True})
+    assert set(GAME.prompts(after)) == {"system"}           # the reveal is a system step
+    events, after = decide(after, "system", GAME.prompts(after)["system"]["options"][0]["move"])
+    cards = next(e for e in events if e["type"] == "cards")
+    assert cards["cards"] == {attacker: "zdrada", defender: "tchorzostwo1"}
+    assert cards["held"] == {"att": [], "def": ["zdrada", "tchorzostwo1"]}
+    assert GAME.redact(cards, None) == cards                # public once revealed
