@@ -251,9 +251,17 @@ def _setup_step(state, e):
 
 def _rotate(state, e):
     old = state["sheets"]["upper"]
-    for f in D.SHEET_FIELDS[old]:
-        state["fields"].pop(f, None)
+    for f in D.SHEET_FIELDS[old]:           # empty by now; anything left goes back where it came from
+        for who in state["fields"].pop(f, []):
+            _back(state, who)
     state["sheets"] = {"upper": e["upper"], "lower": e["lower"]}
+
+
+def _back(state, who):
+    if who == NEUTRAL:
+        state["supply"]["neutral_markers"] += 1
+    else:
+        state["p"][who]["pool"]["markers"] += 1
 
 
 def _queue(state, e):

@@ -134,13 +134,25 @@ def use_field(ctx, seat, field):
 def _field_ask(s, f):
     parts = D.FIELD[f["field"]]["parts"]
     ready = [i for i in f["left"] if A.possible(s, f["seat"], parts[i], f["field"])]
-    if not ready or (f["join"] == "or" and f["done"]):
-        return "", []
+    if not ready or (f["join"] == "or" and f["done"]) or (len(ready) == 1 and not f["done"]):
+        return "", []       # nothing more to do, or a single action to start at once (see _field_skip)
     options = [opt(A.part_label(parts[i]).capitalize(), part=i) for i in ready]
     if f["done"]:
         options.append(opt("Finish this field", done=True))
     how = "only one of them" if f["join"] == "or" else "any of them, in any order"
     return f"Field {f['field']}: choose a partial action ({how}).", options
+
+
+@skips("field")
+def _field_skip(ctx, f):
+    """A field whose only possible action has not been taken: it is taken (you cannot do nothing,
+    spec 6.3); otherwise the field is done."""
+    parts = D.FIELD[f["field"]]["parts"]
+    ready = [i for i in f["left"] if A.possible(ctx.s, f["seat"], parts[i], f["field"])]
+    if len(ready) == 1 and not f["done"] and not (f["join"] == "or" and f["done"]):
+        _field_do(ctx, f, {"part": ready[0]})
+    else:
+        ctx.pop()
 
 
 @does("field")

@@ -88,7 +88,7 @@ def blank(families=None, first=SW, opts=None, tiles=None):
         a.update(owner=None, n=0, cars=0, labs=0, tokens=[])
     for seat in SEATS:
         s["p"][seat].update(money=0, hq=0)
-    s["phase"], s["stack"] = "planning", []
+    s["phase"], s["stack"], s["fields"] = "planning", [], {}
     return fix(s)
 
 

@@ -109,7 +109,8 @@ def test_the_finesse_pick_is_sealed_then_revealed_together():
     for seat in (attacker, defender):
         if seat in asked:
             assert asked[seat]["kind"] == "card" and len(asked[seat]["options"]) == 3
-    state["p"][attacker]["instr"]["card"] = state["p"][defender]["instr"]["card"] = "ask"
+    for seat in (attacker, defender):                      # no standing instructions: both are asked
+        state["p"][seat]["instr"] = {k: "ask" for k in state["p"][seat]["instr"]}
     events, after = decide(state, attacker, {"card": "zdrada"})
     assert [e["type"] for e in events] == ["seal"]
     assert set(GAME.prompts(after)) == {defender}          # the attacker is no longer asked
