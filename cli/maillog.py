@@ -5,10 +5,9 @@ from datetime import datetime, timezone
 from typing import Any
 
 import click
-import redis
 
 import config
-from store import TableStore
+from store import TableStore, connect
 
 from .client import _call, _token, seat_option, token_option
 
@@ -27,7 +26,7 @@ def mail_log(table: str, seat: str | None, token: str | None, as_json: bool) -> 
         url = config.redis_url_of(config.load())
         if not url:
             raise click.ClickException("No Redis to read: start the server with 'make run', or set REDIS_URL.")
-        records = TableStore(redis.Redis.from_url(url)).inbound(table, count=1000)
+        records = TableStore(connect.connect(url, config.load().cluster)).inbound(table, count=1000)
     if as_json:
         click.echo(json.dumps(records, indent=1))
         return

@@ -2,12 +2,12 @@
 
 from typing import Any
 
-import redis
 from flask import Flask, jsonify
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
 from games.core import IllegalMove
+from store.connect import UNAVAILABLE
 from tables import TableError
 
 from .schemas import Error
@@ -77,13 +77,15 @@ def register(app: Flask) -> None:
     def illegal_move(error: IllegalMove) -> Any:
         return envelope(422, error.code, error.message)
 
-    @app.errorhandler(redis.ConnectionError)
-    @app.errorhandler(redis.TimeoutError)
-    def redis_down(error: redis.RedisError) -> Any:
-        """Redis is restarting (or loading its data): a clear 503; the client connects again by
-        itself at the next request once it is back."""
+    def redis_down(error: Exception) -> Any:
+        """Redis is restarting (or loading its data), or a cluster's master is down until its
+        replica takes over: a clear 503; the client connects again by itself at the next
+        request once it is back."""
         response, status = envelope(503, "unavailable", "The server's database is not answering just now. Try "
                                     "again in a few seconds; a move sent again with the same Idempotency-Key "
                                     "is applied at most once.")
         response.headers["Retry-After"] = "5"
         return response, status
+
+    for unavailable in UNAVAILABLE:
+        app.register_error_handler(unavailable, redis_down)

@@ -2,13 +2,13 @@
 
 from dataclasses import dataclass
 
-import redis
 from flask import Flask, current_app
 from prometheus_client import CollectorRegistry, Counter, Histogram
 
 import config
-from store import TableStore
+from store import TableStore, connect
 from tables import TableCache
+from workers.context import open_store
 
 from .queue_metrics import QueueCollector
 
@@ -24,14 +24,17 @@ class Metrics:
 @dataclass
 class Services:
     settings: config.Settings
-    redis: redis.Redis
+    redis: connect.Client        # the store's: one server or a cluster (workers/queue.py finds the queues' from it)
     store: TableStore
     metrics: Metrics
     tables: TableCache
 
 
 def init_app(app: Flask, settings: config.Settings) -> None:
-    client = redis.Redis.from_url(settings.redis_url)
+    if not settings.jobs_url:
+        raise RuntimeError("The store is a Redis Cluster: set PBEM_QUEUE_URL to one Redis server for the job queues "
+                           "(rq cannot run on a cluster).")
+    client = connect.connect(settings.redis_url, settings.cluster)
     registry = CollectorRegistry()
     metrics = Metrics(
         registry,
@@ -39,7 +42,7 @@ def init_app(app: Flask, settings: config.Settings) -> None:
         Histogram("pbem_http_request_seconds", "Time to answer a request", ["endpoint"], registry=registry),
         Counter("pbem_moves", "Moves applied", ["game"], registry=registry))
     registry.register(QueueCollector(client, settings))
-    app.extensions["pbem"] = Services(settings, client, TableStore(client), metrics, TableCache())
+    app.extensions["pbem"] = Services(settings, client, open_store(client, settings), metrics, TableCache())
 
 
 def services() -> Services:

@@ -17,6 +17,7 @@ from limits import RateLimitItem, parse_many
 
 import config
 import tables
+from store import connect
 
 MAX_JSON_DEPTH = 64            # levels of arrays and objects; the deepest real request has 4
 _STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"', re.S)
@@ -43,7 +44,7 @@ class TooMany(tables.TableError):
 
 def init_app(app: Flask, settings: config.Settings) -> None:
     app.extensions["pbem_limiter"] = Limiter(
-        key_func=get_remote_address, app=app, storage_uri=settings.redis_url, strategy="moving-window",
+        key_func=get_remote_address, app=app, storage_uri=connect.cluster_url(settings.redis_url) if settings.cluster else settings.redis_url, strategy="moving-window",
         key_prefix="pbem-limit")
 
     @app.before_request

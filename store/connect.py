@@ -20,8 +20,12 @@ from urllib.parse import unquote, urlsplit
 
 import redis
 from redis.cluster import ClusterNode, RedisCluster
+from redis.exceptions import ClusterDownError, SlotNotCoveredError, TryAgainError
 
 Client = redis.Redis | RedisCluster
+# What "the database is not answering just now" looks like: one server restarting, or a
+# cluster's master down (its slots not yet taken over by a replica) or its slots moving.
+UNAVAILABLE = (redis.ConnectionError, redis.TimeoutError, ClusterDownError, TryAgainError, SlotNotCoveredError)
 SCHEMES = {"redis+cluster": False, "rediss+cluster": True}     # scheme -> TLS
 
 

@@ -26,11 +26,11 @@ from rq.timeouts import TimerDeathPenalty
 from rq.worker import WorkerStatus
 
 import config
-from store import TableStore
+from store import connect
 
 from . import settle, timers
-from .context import Context
-from .queue import mail_queue, queue
+from .context import Context, open_store
+from .queue import NoQueueServer, mail_queue, queue
 
 DEADLINE_SWEEP = 60.0       # how often passed deadlines are looked for (the research's one-minute sweep)
 WORKER_TTL = 20             # rq's heartbeat; a stop request is seen within WORKER_TTL - 15 seconds
@@ -55,7 +55,7 @@ def settler(ctx: Context, stop: threading.Event) -> None:
                 timers.sweep(ctx, now)
                 next_deadlines = time.monotonic() + DEADLINE_SWEEP
             pause = FIRST_PAUSE
-        except (redis.ConnectionError, redis.TimeoutError):
+        except connect.UNAVAILABLE:
             stop.wait(pause)
             pause = min(pause * 2, LONGEST_PAUSE)
         except Exception:
@@ -64,7 +64,7 @@ def settler(ctx: Context, stop: threading.Event) -> None:
 
 
 def start_settler(settings: config.Settings, stop: threading.Event) -> threading.Thread:
-    ctx = Context(settings, TableStore(redis.Redis.from_url(settings.redis_url)))
+    ctx = Context(settings, open_store(connect.connect(settings.redis_url, settings.cluster), settings))
     thread = threading.Thread(target=settler, args=(ctx, stop), name="pbem-settler", daemon=True)
     thread.start()
     return thread
@@ -141,7 +141,7 @@ def schedule_queues(settings: config.Settings, names: tuple[str, ...], stop: thr
     so that after a reconnect it still owns the locks it held)."""
     pause, name = FIRST_PAUSE, f"{socket.gethostname()}-{os.getpid()}-{'-'.join(names)}"
     while not stop.is_set():
-        connection = redis.Redis.from_url(settings.redis_url)
+        connection = redis.Redis.from_url(settings.jobs_url)
         began = time.monotonic()
         try:
             scheduler = ThreadScheduler(_queues(connection, settings, names), connection=connection,
@@ -177,7 +177,7 @@ def work_queue(settings: config.Settings, name: str, stop: threading.Event) -> N
     a pause that grows from 0.5 s to 10 s, and a new rq worker."""
     pause = FIRST_PAUSE
     while not stop.is_set():
-        connection = redis.Redis.from_url(settings.redis_url)
+        connection = redis.Redis.from_url(settings.jobs_url)
         began = time.monotonic()
         try:                                            # rq's constructor talks to Redis already
             worker = ThreadWorker(_queues(connection, settings, (name,)), connection=connection,
@@ -201,10 +201,14 @@ def work_queue(settings: config.Settings, name: str, stop: threading.Event) -> N
 def run(settings: config.Settings, stop: threading.Event, burst: bool = False,
         queues: tuple[str, ...] = QUEUES) -> None:
     """Work until ``stop`` is set, or SIGTERM/SIGINT (with ``burst``: until nothing is left to do)."""
+    if not settings.jobs_url:
+        raise NoQueueServer("The store is a Redis Cluster: set PBEM_QUEUE_URL to one Redis server for the job "
+                            "queues (rq cannot run on a cluster).")
     if burst:
-        connection = redis.Redis.from_url(settings.redis_url)
         if "tables" in queues:
-            settle.drain(Context(settings, TableStore(connection)))
+            store = open_store(connect.connect(settings.redis_url, settings.cluster), settings)
+            settle.drain(Context(settings, store))
+        connection = redis.Redis.from_url(settings.jobs_url)
         rq_worker(connection, settings, queues).work(with_scheduler=True, burst=True, logging_level="WARNING")
         return
     if threading.current_thread() is threading.main_thread():

@@ -3,6 +3,12 @@
 Two rq queues: the table jobs (replies, deadlines, host decisions, vacations) and the mail
 queue (every email sent), so that a slow or hung SMTP server only ever holds up mail. Results
 are not kept (``result_ttl=0``); failures are, for a week, for whoever runs the server.
+
+The queues live on one Redis server: PBEM_QUEUE_URL when set, else the store's own. rq cannot
+run on a cluster: its keys carry no hash tag and it writes several in one transaction (a
+worker's registration alone spans slots: rq issue 1942), so a store on a cluster needs
+PBEM_QUEUE_URL (``jobs_connection``). Every function here takes the store's connection and
+finds the queues' from it.
 """
 
 import hashlib
@@ -14,16 +20,32 @@ from rq.exceptions import DuplicateJobError
 from rq.serializers import JSONSerializer
 
 import config
+from store import connect
 
 FAILURES_KEPT = 7 * 86400
 
 
-def queue(connection: redis.Redis, settings: config.Settings) -> Queue:
-    return Queue(settings.queue_name, connection=connection, serializer=JSONSerializer)
+class NoQueueServer(RuntimeError):
+    pass
 
 
-def mail_queue(connection: redis.Redis, settings: config.Settings) -> Queue:
-    return Queue(f"{settings.queue_name}-mail", connection=connection, serializer=JSONSerializer)
+def jobs_connection(connection: connect.Client, settings: config.Settings) -> redis.Redis:
+    """The Redis of the queues for code holding the store's ``connection``."""
+    if settings.queue_url:
+        return connect.shared(settings.queue_url)          # type: ignore[return-value]
+    if connect.is_cluster(connection) or settings.cluster:
+        raise NoQueueServer("The store is a Redis Cluster: set PBEM_QUEUE_URL to one Redis server for the job "
+                            "queues (rq cannot run on a cluster).")
+    return connection                                      # type: ignore[return-value]
+
+
+def queue(connection: connect.Client, settings: config.Settings) -> Queue:
+    return Queue(settings.queue_name, connection=jobs_connection(connection, settings), serializer=JSONSerializer)
+
+
+def mail_queue(connection: connect.Client, settings: config.Settings) -> Queue:
+    return Queue(f"{settings.queue_name}-mail", connection=jobs_connection(connection, settings),
+                 serializer=JSONSerializer)
 
 
 def mail_retry(settings: config.Settings) -> Retry:

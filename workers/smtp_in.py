@@ -3,17 +3,17 @@ addresses (play+<token>@...) and hands each message to the same job as the webho
 
 from typing import Any
 
-import redis
 from aiosmtpd.controller import Controller
 
 import config
+from store import connect
 from tables.mailparse import REPLY_ADDRESS
 
 from .inbound import enqueue_receive
 
 
 class ReplyHandler:
-    def __init__(self, connection: redis.Redis, settings: config.Settings):
+    def __init__(self, connection: connect.Client, settings: config.Settings):
         self.connection = connection
         self.settings = settings
 
@@ -30,7 +30,7 @@ class ReplyHandler:
 
 
 def listen(host: str, port: int, settings: config.Settings) -> Controller:
-    controller = Controller(ReplyHandler(redis.Redis.from_url(settings.redis_url), settings), hostname=host,
-                            port=port)
+    controller = Controller(ReplyHandler(connect.connect(settings.redis_url, settings.cluster), settings),
+                            hostname=host, port=port)
     controller.start()
     return controller
