@@ -3,6 +3,7 @@ initiative (ties in player order from the first player), each partial action opt
 Flota tile acts at its start (our reading, spec 13)."""
 
 from . import combat as C
+from . import orders as O
 from . import data as D
 from . import effects as E
 from . import tokens as T
@@ -79,17 +80,17 @@ def part_ok(s, f, part) -> bool:
     if do == "shotgun":
         return mine
     if do == "bomb":
-        return bool(C.bomb_options(s, seat, bomb_origins(s, f), f))
+        return bool(O.bomb_options(s, seat, bomb_origins(s, f), f))
     if do == "pentito":
-        return mine and bool(C.pentito_targets(s, seat, area, []))
+        return mine and bool(O.pentito_targets(s, seat, area, []))
     if do == "incite":
-        return bool(C.incite_sources(s, seat, area, part["range"]))
+        return bool(O.incite_sources(s, seat, area, part["range"]))
     if do == "reinforce":
         return mine and (me["hq"] > 0 or bool(reinforce_targets(s, seat, area, [])))
     if do == "lab_guards":
         return me["hq"] > 0 and E.labs_owned(s, seat) > 0
     if do == "replace_adjacent":
-        return me["pool"]["soldati"] > 0 and bool(C.white_targets(s, seat, area))
+        return me["pool"]["soldati"] > 0 and bool(O.white_targets(s, seat, area))
     return False
 
 
@@ -163,7 +164,7 @@ def start_part(ctx, f, part):
         ctx.push("bomb", seat=seat, token=f["token"], origins=bomb_origins(ctx.s, f), double=bool(part.get("double")),
                  second=False)
     elif do == "pentito":
-        C.start_pentito(ctx, seat, area, part["pattern"])
+        O.start_pentito(ctx, seat, area, part["pattern"])
     elif do == "incite":
         ctx.push("incite_src", seat=seat, area=area, range=part["range"])
     elif do == "reinforce":

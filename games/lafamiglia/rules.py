@@ -6,7 +6,7 @@ import json
 
 from games.core import SYSTEM, IllegalMove
 
-from . import actions, board, cleanup, combat, encounter, equipment, planning, setup  # noqa: F401 (steps)
+from . import actions, board, cleanup, combat, encounter, equipment, orders, planning, setup  # noqa: F401 (steps)
 from . import data as D
 from . import tokens as T
 from .ctx import Ctx

@@ -306,3 +306,173 @@ def test_standing_instruction_always_brutal_is_a_system_step():
     assert any(e["type"] == "note" and e.get("choice") == "brutal" for e in events)
     assert s["areas"]["Licata"]["owner"] == RED
 
+
+
+# ---- the family orders of Annex II (spec 8.11)
+
+def test_green_a_replaces_a_defender_after_the_move_is_committed():
+    from tests.games.lafamiglia.lafamiglia_kit import SE, SW
+    s = blank(families={SW: "red", SE: "green", "northeast": "blue", "northwest": "yellow"})
+    put(s, "Enna", SE, 5)
+    put(s, "Licata", "northeast", 3)
+    s = resolving(s, SE, "green.church_a", "Enna")
+    s = play(s, SE, {"part": 0}, {"to": "Licata", "by": "land"}, {"n": 3})
+    assert [o["move"] for o in GAME.prompts(s)[SE]["options"]] == [{"n": 1}, {"n": 0}]
+    pool = s["p"][SE]["pool"]["soldati"]
+    s = play(s, SE, {"n": 1})
+    # 4 attackers (1 from Green's pool) against 2, then skull 1 kills 1: the conflict question comes
+    assert s["areas"]["Licata"]["att"]["n"] == 4 and s["areas"]["Licata"]["n"] == 1
+    assert s["p"][SE]["pool"]["soldati"] == pool - 1 and GAME.prompts(s)[SE]["kind"] == "conflict"
+
+
+def test_black_b_replaces_up_to_two_defenders():
+    from tests.games.lafamiglia.lafamiglia_kit import SW
+    s = blank(families={SW: "black", "southeast": "green", "northeast": "blue", "northwest": "yellow"})
+    put(s, "Enna", SW, 5)
+    put(s, "Licata", "northeast", 5)
+    s = resolving(s, SW, "black.courts_b", "Enna")
+    s = play(s, SW, {"part": 0}, {"to": "Licata", "by": "land"}, {"n": 3})
+    assert [o["move"]["n"] for o in GAME.prompts(s)[SW]["options"]] == [1, 2, 0]
+    s = play(s, SW, {"n": 2})
+    # 5 attackers against 3 defenders, then skull 1 kills 1: the conflict question comes
+    assert s["areas"]["Licata"]["att"]["n"] == 5 and s["areas"]["Licata"]["n"] == 2
+
+
+def test_yellow_c_pays_to_remove_defenders():
+    from tests.games.lafamiglia.lafamiglia_kit import NW
+    s = blank()
+    put(s, "Enna", NW, 4)                                   # Yellow (northwest)
+    put(s, "Licata", RED, 3)
+    s["p"][NW]["money"] = 5
+    s = resolving(s, NW, "yellow.banks_c", "Enna")
+    s = play(s, NW, {"part": 0}, {"to": "Licata", "by": "land"}, {"n": 2})
+    assert [o["move"]["n"] for o in GAME.prompts(s)[NW]["options"]] == [1, 2, 3, 0]
+    s = play(s, NW, {"n": 2})
+    assert s["p"][NW]["money"] == 3
+    # 1 defender left, skull 1 kills it: Yellow takes Licata
+    assert s["areas"]["Licata"]["owner"] == NW and s["areas"]["Licata"]["n"] == 2
+
+
+def test_yellow_b_places_car_lab_and_a_soldato_at_each_lab():
+    from tests.games.lafamiglia.lafamiglia_kit import NW
+    s = blank()
+    put(s, "Enna", NW, 2)
+    put(s, "Petralia", NW, 1, labs=2)
+    s["p"][NW]["hq"] = 2
+    s = resolving(s, NW, "yellow.courts_b", "Enna")
+    s = play(s, NW, {"part": 0}, {"part": 1})
+    assert s["areas"]["Enna"]["cars"] == 1 and s["areas"]["Enna"]["labs"] == 1
+    s = play(s, NW, {"part": 2})                             # 3 soldati needed, 2 in HQ: choose
+    assert {o["move"]["area"] for o in GAME.prompts(s)[NW]["options"]} == {"Enna", "Petralia"}
+    s = play(s, NW, {"area": "Petralia"})
+    assert s["areas"]["Petralia"]["n"] == 3 and s["p"][NW]["hq"] == 0
+
+
+def test_blue_b_bombs_from_the_area_its_move_took():
+    s = blank()
+    put(s, "Enna", BLUE, 4)
+    put(s, "Bronte", RED, 3)
+    s = resolving(s, BLUE, "blue.courts_b", "Enna")
+    s = play(s, BLUE, {"part": 0}, {"to": "Adrano", "by": "land"}, {"n": 2})
+    s = play(s, BLUE, {"part": 1})
+    targets = [o["move"] for o in GAME.prompts(s)[BLUE]["options"]]
+    assert {"target": "Bronte", "frm": "Adrano"} in targets          # Bronte is 2 away from Enna, next to Adrano
+    s = play(s, BLUE, {"target": "Bronte", "frm": "Adrano"})
+    assert s["areas"]["Bronte"]["n"] == 1                           # skull 2
+
+
+def test_red_a_reinforces_here_an_ally_and_a_neutral_area():
+    s = blank()
+    put(s, "Enna", RED, 1)
+    put(s, "Licata", GREEN, 1)                                      # Red's ally
+    put(s, "Camastra", NEUTRAL, 2)
+    s["p"][RED]["hq"], s["p"][GREEN]["hq"] = 4, 3
+    s = resolving(s, RED, "red.police_a", "Enna")
+    s = play(s, RED, {"part": 0})
+    assert s["areas"]["Enna"]["n"] == 3
+    s = play(s, RED, {"area": "Licata"}, {"area": "Camastra"})
+    assert s["areas"]["Licata"]["n"] == 3 and s["p"][GREEN]["hq"] == 1 and s["areas"]["Camastra"]["n"] == 4
+
+
+def test_white_b_replaces_adjacent_enemies_and_brings_them_in():
+    from tests.games.lafamiglia.lafamiglia_kit import NE
+    s = blank(families={"southwest": "red", NE: "white", "southeast": "green", "northwest": "yellow"})
+    put(s, "Enna", NE, 1)
+    put(s, "Licata", RED, 2)
+    put(s, "Camastra", NEUTRAL, 2)
+    s = resolving(s, NE, "white.courts_b", "Enna")
+    s = play(s, NE, {"part": 0}, {"area": "Licata", "n": 2}, {"area": "Camastra", "n": 1})
+    assert s["areas"]["Licata"]["owner"] is None and s["areas"]["Camastra"]["n"] == 1 and s["areas"]["Enna"]["n"] == 4
+
+
+# ---- control tiles (spec 13)
+
+def test_allies_tile_reaches_past_an_empty_area_for_1_lira():
+    s = blank()
+    put(s, "Enna", RED, 4)
+    put(s, "Bronte", BLUE, 1)
+    s["tiles"]["south"]["allies"] = RED
+    s["p"][RED]["money"] = 1
+    s = resolving(s, RED, "red.b3", "Enna")
+    s = play(s, RED, {"part": 0})
+    assert {"to": "Bronte", "by": "allies", "via": "Adrano"} in [o["move"] for o in GAME.prompts(s)[RED]["options"]]
+    s = play(s, RED, {"to": "Bronte", "by": "allies", "via": "Adrano"}, {"n": 3})
+    assert s["p"][RED]["money"] == 0 and s["areas"]["Bronte"]["owner"] == RED
+
+
+def test_bribes_miniguns_and_recruitment():
+    s = blank()
+    put(s, "Camastra", RED, 5)
+    put(s, "Ragusa", BLUE, 4)
+    s["seas"]["Mare Agrigento"], s["seas"]["Mare Licata"] = [RED], [RED]
+    for tile in ("bribes", "miniguns", "recruitment"):
+        s["tiles"]["south"][tile] = RED
+    s["p"][RED]["money"], s["p"][RED]["hq"] = 2, 3
+    s = resolving(s, RED, "red.b3", "Camastra")
+    s = play(s, RED, {"part": 0}, {"to": "Ragusa", "by": "water"}, {"n": 4})
+    assert GAME.prompts(s)[RED]["kind"] == "tile"
+    events, s = decide(s, RED, {"bribe": True})               # 3 defenders, 5 attackers; then 2 + 1 (miniguns)
+    bonus = next(e for e in events if e["type"] == "bonuses")
+    assert bonus["attack"] == 3 and s["areas"]["Ragusa"]["owner"] == RED
+    assert GAME.prompts(s)[RED]["kind"] == "tile"            # Rekrutacja after taking the area
+    s = play(s, RED, {"n": 2})
+    assert s["areas"]["Ragusa"]["n"] == 7 and s["p"][RED]["hq"] == 1
+
+
+def test_time_fuse_car_bomb_two_areas_away():
+    s = blank()
+    put(s, "Enna", RED, 2, cars=1)
+    put(s, "Bronte", BLUE, 3)
+    s["tiles"]["south"]["fuse"] = RED
+    s = resolving(s, RED, "red.b5", "Enna")
+    s = play(s, RED, {"part": 0})
+    assert {"target": "Bronte", "frm": "Enna"} in [o["move"] for o in GAME.prompts(s)[RED]["options"]]
+    s = play(s, RED, {"target": "Bronte", "frm": "Enna"})   # 2 away: the car bomb is the only way
+    assert s["areas"]["Enna"]["cars"] == 0 and s["areas"]["Bronte"]["owner"] is None
+
+
+def test_chain_of_command_allows_a_second_order_in_an_area():
+    from games.lafamiglia.state import order_areas
+    s = blank()
+    put(s, "Enna", RED, 2)
+    token_on(s, "Enna", "red.b1", RED, up=False)
+    s = fix(s)
+    assert order_areas(s, RED) == []
+    s["tiles"]["south"]["chain"] = RED
+    s = fix(s)
+    assert order_areas(s, RED) == ["Enna"]
+    token_on(s, "Enna", "red.b2", RED, up=False)
+    assert order_areas(fix(s), RED) == []                    # never more than 2
+
+
+def test_double_bomb_needs_two_cars_for_two_car_bombs():
+    s = blank()
+    put(s, "Enna", RED, 2, cars=1)
+    put(s, "Licata", BLUE, 6)
+    s["p"][RED]["locked"].remove("red.courts_c")
+    s["p"][RED]["tokens"].append("red.courts_c")
+    s = resolving(s, RED, "red.courts_c", "Enna")
+    s = play(s, RED, {"part": 0}, {"target": "Licata", "frm": "Enna"}, {"car": True})
+    assert s["areas"]["Licata"]["n"] == 2                           # skull 2 + car bomb 2 (the start value)
+    s = play(s, RED, {"target": "Licata", "frm": "Enna"})          # no car left: no question, skull 2
+    assert s["areas"]["Licata"]["owner"] is None

@@ -1,8 +1,6 @@
 """Random 4-seat games to the end: the invariants of spec 2.5 after every decision, replay = live,
 the same seed gives the same events, decide never changes its input."""
 
-import copy
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
