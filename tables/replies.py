@@ -148,7 +148,7 @@ def _apply(store: TableStore, table: Table, seat: str, seq: int, lines: list[str
     if stop is not None:
         message = f"Applied up to “{stop[0]}”, which was not: {stop[1]}"
     elif seat in table.prompts() and table.result() is None:
-        message = "Applied. Your turn goes on: the next question is below."
+        message = "Applied. You are to move again: the next question is below."
     else:
         message = "Done."
     return _answer("applied", table, seat, m, lines, message, applied=applied, stopped=stop,
