@@ -15,7 +15,7 @@ import logging
 import time
 
 import tables
-from tables import faults
+from tables import faults, preferences
 
 from . import timers
 from .context import Context
@@ -54,7 +54,9 @@ def settle(ctx: Context, table_id: str, now: float | None = None) -> str:
 def announce(ctx: Context, table: tables.Table, waiting: dict[str, int]) -> None:
     """Queue the emails the table's state calls for and not yet sent: a turn for each seat newly
     waited on, or the end for everyone; and each player's invitation, unless their first email
-    is a turn, which then says hello itself (one email, not two, when a table starts)."""
+    is a turn, which then says hello itself (one email, not two, when a table starts). A muted
+    seat's turn or end costs no job at all (the job would only find it muted; it still looks,
+    for a seat muted in between)."""
     if table.result() is not None:
         wanted = [("game_over", 0, seat) for seat, info in table.seats.items() if info.get("email")]
     else:
@@ -63,7 +65,7 @@ def announce(ctx: Context, table: tables.Table, waiting: dict[str, int]) -> None
                    if info.get("email") and seat not in waiting]
     states = ctx.store.mail_states(table.id, [f"{kind}-{seq}-{seat}" for kind, seq, seat in wanted])
     for (kind, seq, seat), state in zip(wanted, states):
-        if state is None:
+        if state is None and (kind == "invitation" or preferences.effective(ctx.store, table, seat) != "mute"):
             enqueue_notify(ctx.store.redis, ctx.settings, table.id, kind, seq, seat)
 
 
