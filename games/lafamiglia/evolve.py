@@ -7,7 +7,7 @@ in; the rules never need it anywhere else.
 from . import data as D
 from .state import NEUTRAL, SEATS, TEAMS
 
-INSTRUCTIONS = {"conflict": "ask", "card": "ask", "take": "ask", "defend": "ask", "influence": "ask"}
+INSTRUCTIONS = {"conflict": "ask", "card": "ask", "take": "ask", "defend": "ask", "influence": "ask", "apply": "now"}
 
 
 def _setup(state, e):

@@ -62,6 +62,14 @@ class LaFamiglia(Game):
     def picture(self, view, seat):
         return picture_mod.picture(view, seat)
 
+    @property
+    def bots(self):
+        return {**super().bots, "standing": rules.standing_bot}
+
+    def stand_in_bot(self, seat):
+        """A seat out of time is played by its standing instructions, then at random (14.7)."""
+        return "standing"
+
     def result(self, state):
         if state is None or not state.get("result"):
             return None

@@ -19,7 +19,9 @@ NOTATION_HELP = ("Answer each question with the words of one option, e.g. `field
                  "`take`, `leave`, `done`; or the option's number. At any time it is your turn: `sell b2` (an order "
                  "token from your HQ), `gift 1` (1 L to your ally for 2 L), and standing instructions: `always brutal`, "
                  "`always finesse`, `always zdrada`, `always take`, `never take`, `always defend`, `never defend`, "
-                 "`always influence`, `never influence`, `ask conflict` (and `ask card`, `ask take`...) to be asked again.")
+                 "`always influence`, `never influence`, `ask conflict` (and `ask card`, `ask take`...) to be asked again; "
+                 "`instructions on timeout` keeps them for when you run out of time (you are asked as usual), "
+                 "`instructions now` lets them answer at once.")
 
 UNITS = {"move_n": "soldati", "muster_n": "soldati", "recruit_n": "soldati", "place_n": "soldati",
          "recruitment": "soldati", "incite_n": "neutrals", "buy_off": "pay", "replace": "replace"}
@@ -44,6 +46,8 @@ def phrase(s, frame, move) -> str:
         return f"gift {move['gift']}"
     if "instruct" in move:
         key, value = move["instruct"], move["value"]
+        if key == "apply":
+            return "instructions now" if value == "now" else "instructions on timeout"
         return f"{value} {key}" if value in ("ask", "always", "never") else f"always {value}"
     if "auto" in move:
         return "apply"

@@ -20,10 +20,12 @@ INSTRUCTIONS = {
     "take": {"always": "always take the defender's card", "never": "never take the defender's card"},
     "defend": {"always": "always take the attacker's card", "never": "never take the attacker's card"},
     "influence": {"always": "always use Wpływy", "never": "never use Wpływy"},
+    "apply": {"now": "my standing instructions answer at once",
+              "timeout": "my standing instructions answer only when I run out of time (I am asked as usual)"},
 }
 ASK_WORDS = {"conflict": "ask me finesse or brutality", "card": "ask me which card", "take": "ask me whether to take "
              "the defender's card", "defend": "ask me whether to take the attacker's card",
-             "influence": "ask me about Wpływy"}
+             "influence": "ask me about Wpływy", "apply": None}
 
 
 def canon(move) -> str:
@@ -96,8 +98,11 @@ def pick_prompt(s, seat):
 
 # ---- standing instructions (spec 14.7)
 
-def instruction_move(s, seat, f, options):
-    """The move a seat's standing instruction makes for this question, if it has one."""
+def instruction_move(s, seat, f, options, at_timeout=False):
+    """The move a seat's standing instruction makes for this question, if it has one (one kept for
+    a timeout only counts ``at_timeout``)."""
+    if s["p"][seat]["instr"].get("apply", "now") == "timeout" and not at_timeout:
+        return None
     key = "card" if f is None else STEPS[f["k"]].get("instruction")
     value = s["p"][seat]["instr"].get(key, "ask") if key else "ask"
     if value == "ask":
@@ -134,8 +139,9 @@ def anytime(s, seat, kind=None) -> list[dict]:
         if me["money"] >= 2:
             out.append(opt(f"Give 1 L to your ally {name(s, ally(s, seat))} (costs you 2 L)", gift=1))
     for key, values in INSTRUCTIONS.items():
-        current = me["instr"].get(key, "ask")
-        for value, words in [("ask", ASK_WORDS[key])] + list(values.items()):
+        current = me["instr"].get(key, "now" if key == "apply" else "ask")
+        ask = [("ask", ASK_WORDS[key])] if ASK_WORDS[key] else []
+        for value, words in ask + list(values.items()):
             if value != current:
                 out.append(opt(f"Standing instruction: {words}", instruct=key, value=value))
     return out
@@ -223,3 +229,16 @@ def apply_instruction(ctx, seat):
     key = STEPS[f["k"]]["instruction"]
     ctx.emit("applied", seat=seat, key=key, value=s["p"][seat]["instr"][key])
     STEPS[f["k"]]["do"](ctx, f, move)
+
+
+def standing_bot(state, seat, rng):
+    """The stand-in for a seat out of time (``on_timeout``): the seat's standing instructions where
+    they answer the question (whether kept for a timeout or not), else a random listed option."""
+    prompt = prompts(state).get(seat)
+    if not prompt:
+        raise IllegalMove("not_your_turn", "The game is not waiting for this seat.")
+    frame = None if prompt.get("sealed") else state["stack"][-1]
+    move = instruction_move(state, seat, frame, prompt["options"], at_timeout=True)
+    if move is not None:
+        return move
+    return prompt["options"][rng.below(len(prompt["options"]))]["move"]

@@ -476,3 +476,22 @@ def test_double_bomb_needs_two_cars_for_two_car_bombs():
     assert s["areas"]["Licata"]["n"] == 2                           # skull 2 + car bomb 2 (the start value)
     s = play(s, RED, {"target": "Licata", "frm": "Enna"})          # no car left: no question, skull 2
     assert s["areas"]["Licata"]["owner"] is None
+
+
+def test_instructions_kept_for_a_timeout_answer_only_for_the_stand_in():
+    # spec 14.7 and on_timeout: 'instructions on timeout' asks the seat as usual; when its time runs out
+    # the stand-in bot (the game's stand_in_bot) answers by the instruction
+    from games.core import Rng
+    s = blank()
+    put(s, "Enna", RED, 6)
+    put(s, "Licata", BLUE, 4)
+    s = resolving(s, RED, "red.b3", "Enna")
+    s = play(s, RED, {"instruct": "conflict", "value": "brutal"}, {"instruct": "apply", "value": "timeout"})
+    assert GAME.parse("instructions now", s, RED) == {"instruct": "apply", "value": "now"}
+    s = play(s, RED, {"part": 0}, {"to": "Licata", "by": "land"}, {"n": 5})
+    assert set(GAME.prompts(s)) == {RED}                     # asked as usual
+    bot = GAME.bots[GAME.stand_in_bot(RED)]
+    assert bot(s, RED, Rng(b"timeout", 1)) == {"conflict": "brutal"}
+    s["p"][RED]["instr"]["conflict"] = "ask"                 # no instruction: a listed option
+    listed = [o["move"] for o in GAME.prompts(s)[RED]["options"]]
+    assert bot(s, RED, Rng(b"timeout", 1)) in listed
