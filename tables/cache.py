@@ -1,14 +1,20 @@
-"""The tables this process moved last, so the next move on a hot table needs no load.
+"""The tables this process moved or read last, so the next request on a hot table needs no load.
 
-A move *takes* its table out (two requests never share one state object) and puts the table
-back after its append succeeded. It cannot go wrong silently: the append checks the expected
-seq in Redis, so a stale entry only costs a reload.
+A request *takes* its table out (two requests never share one state object: a move folds it
+forward in place) and puts the table back when it is done. It cannot go wrong silently: a move
+checks the expected seq in Redis when it appends, and a read compares the seq in Redis with its
+copy's first, so a stale entry only costs a reload. Of two copies put back, the newer stays.
 """
 
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-from .model import Table
+from store import NoSuchTable, TableStore
+
+from .errors import NotFound
+from .model import Table, load
 
 
 class TableCache:
@@ -23,6 +29,29 @@ class TableCache:
 
     def put(self, table: Table) -> None:
         with self._lock:
+            held = self._tables.get(table.id)
+            if held is not None and held.seq > table.seq:     # a move put a newer copy meanwhile
+                return
             self._tables[table.id] = table
+            self._tables.move_to_end(table.id)
             while len(self._tables) > self.size:
                 self._tables.popitem(last=False)
+
+    @contextmanager
+    def current(self, store: TableStore, table_id: str) -> Iterator[Table]:
+        """The table as the log has it now, for reading only, held by this request alone: this
+        process's copy when the log is still at its seq (one small read instead of a load),
+        else loaded. Kept afterwards for the next request."""
+        table = self.take(table_id)
+        if table is not None:
+            try:
+                if store.seq(table_id) != table.seq:
+                    table = None
+            except NoSuchTable:
+                raise NotFound(f"There is no table {table_id}.", code="unknown_table") from None
+        if table is None:
+            table = load(store, table_id)
+        try:
+            yield table
+        finally:
+            self.put(table)

@@ -3,7 +3,7 @@
 import time
 from typing import Any
 
-from flask import Response, request
+from flask import Response, jsonify, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
@@ -23,6 +23,7 @@ from ..schemas import (
     LogQuery,
     NotificationsAnswer,
     NotificationsRequest,
+    Prompt,
     VacationAnswer,
     VacationRequest,
     VerifyAnswer,
@@ -68,13 +69,27 @@ class Tables(MethodView):
         return credentials(started)
 
 
+VIEW_FIELDS, PROMPT_FIELDS = tuple(View._declared_fields), tuple(Prompt._declared_fields)
+
+
+def documented(view: dict[str, Any]) -> dict[str, Any]:
+    """The view as the View schema dumps it (its fields, and each prompt's), without marshmallow:
+    the values are plain JSON already, so only the keys the schema leaves out are dropped."""
+    out = {key: view[key] for key in VIEW_FIELDS if key in view}
+    if "prompts" in out:
+        out["prompts"] = [{key: p[key] for key in PROMPT_FIELDS if key in p} for p in out["prompts"]]
+    return out
+
+
 @blp.route("/tables/<table_id>/view")
 class TableView(MethodView):
     @blp.response(200, View)
     def get(self, table_id: str):  # type: ignore[no-untyped-def]
         """The bearer's view; without a token, an observer's."""
-        table = tables.load(services().store, table_id)
-        return tables.view(table, seat_for(table), board=True)
+        s = services()
+        with s.tables.current(s.store, table_id) as table:    # this process's copy, if still current
+            view = tables.view(table, seat_for(table), board=True)
+        return jsonify(documented(view))
 
 
 @blp.route("/tables/<table_id>/states/<int:seq>")

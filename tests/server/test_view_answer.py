@@ -1,0 +1,75 @@
+"""GET /tables/{id}/view answers from this process's copy of a table when it is still current,
+and writes the View schema's JSON itself: the answer must be what marshmallow dumps of the
+view of the table loaded afresh, for every seat, all along a game, and never a stale one."""
+
+import json
+import random
+
+import pytest
+
+import tables
+from server.schemas import View
+from store import TableStore
+from tests.helpers import bearer
+
+SEATS = {"clash": {"mcworld": "Ann", "jihad": "Bob"}, "labyrinth": {"us": "Uma", "jihadist": "Jay"}}
+
+
+def new_table(client, game):
+    seats = {seat: {"name": who, "email": f"{who.lower()}@example.org"} for seat, who in SEATS[game].items()}
+    answer = client.post("/tables", json={"game": game, "seats": seats})
+    assert answer.status_code == 201, answer.json
+    return answer.json["id"], {s: v["token"] for s, v in answer.json["seats"].items()}
+
+
+def expected(store, table_id, seat):
+    table = tables.load(store, table_id)
+    return json.loads(json.dumps(View().dump(tables.view(table, seat, board=True))))
+
+
+@pytest.mark.parametrize("game", ["clash", "labyrinth"])
+def test_the_view_is_the_schema_dump_of_a_fresh_load_all_along_a_game(client, run_worker, redis_client, game):
+    store, rng = TableStore(redis_client), random.Random(12)
+    table, tokens = new_table(client, game)
+    run_worker()
+    checked = 0
+    for _ in range(40):
+        answers = {seat: client.get(f"/tables/{table}/view", headers=bearer(token)).json
+                   for seat, token in tokens.items()}
+        answers[None] = client.get(f"/tables/{table}/view").json
+        for seat, answer in answers.items():
+            assert answer == expected(store, table, seat)
+            checked += 1
+        if answers[None]["status"] != "active":
+            break
+        mover = next((s for s in tokens if any(p["seat"] == s and p.get("options") for p in answers[s]["prompts"])),
+                     None)
+        if mover is None:
+            run_worker()                            # the rules' own step
+            continue
+        options = next(p for p in answers[mover]["prompts"] if p["seat"] == mover)["options"]
+        moved = client.post(f"/tables/{table}/moves", headers=bearer(tokens[mover]),
+                            json={"option": rng.randint(1, len(options)), "expected_seq": answers[mover]["seq"]})
+        assert moved.status_code == 201, moved.json
+        run_worker()
+    assert checked >= 60
+
+
+def test_a_copy_another_process_left_behind_is_not_answered(env, redis_client):
+    """Two API processes (two apps, each with its own copies): a move through one is seen at once
+    through the other, which read the table before."""
+    from server.app import create_app
+    one, other = create_app().test_client(), create_app().test_client()
+    table, tokens = new_table(one, "clash")
+    seen = other.get(f"/tables/{table}/view", headers=bearer(tokens["mcworld"])).json     # other keeps a copy
+    mine = next(p for p in seen["prompts"] if p["seat"] == "mcworld")
+    moved = one.post(f"/tables/{table}/moves", headers=bearer(tokens["mcworld"]),
+                     json={"option": len(mine["options"]), "expected_seq": seen["seq"]})
+    assert moved.status_code == 201
+    now = other.get(f"/tables/{table}/view", headers=bearer(tokens["mcworld"])).json
+    assert now["seq"] == moved.json["seq"] > seen["seq"]
+    assert now == expected(TableStore(redis_client), table, "mcworld")
+
+
+def test_an_unknown_table_is_404_whether_or_not_a_copy_was_kept(client):
+    assert client.get("/tables/nosuchtable/view").status_code == 404
