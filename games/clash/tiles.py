@@ -6,6 +6,7 @@ them into fields. Nothing here depends on a table: it is the box's content.
 
 import json
 import unicodedata
+from functools import lru_cache
 from importlib import resources
 
 MUSTAFA = "START_MUSTAFA"
@@ -20,6 +21,7 @@ PERMANENT = frozenset({"security", "stabilize", "block", "kaboom"})
 KNOWN_EFFECTS = INSTANT | PERMANENT | {"none", "protect"}
 
 
+@lru_cache(maxsize=4096)     # the notation folds the same labels and names again for every option
 def fold_text(text: str) -> str:
     """Lower case, no diacritics, punctuation as spaces: how names are matched."""
     text = text.replace("ł", "l").replace("Ł", "L")
