@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from games.labyrinth import GAME
 from tests.games.picture_kit import mid_game
-from workers.pictures import png
+from workers.pictures import draw as png     # drawn every time: png() keeps the last pictures drawn
 
 
 WIDTH = 640

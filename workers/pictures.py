@@ -3,8 +3,15 @@
 Rendered by resvg (the resvg-py wheel: a Rust renderer in the wheel itself, no system library,
 no display), with the DejaVu Sans fonts shipped in workers/fonts (their licence is beside
 them), so a host without fonts draws the same picture.
+
+A picture costs 60-150 ms of CPU (most of it resvg drawing the text's glyphs; smaller fonts or
+fewer layout tables do not change that), and an email that is tried again (SMTP down, a job
+run twice) draws the same one: the last pictures drawn are kept, by their SVG's hash.
 """
 
+import hashlib
+import threading
+from collections import OrderedDict
 from pathlib import Path
 
 import resvg_py
@@ -13,14 +20,55 @@ FONT = "DejaVu Sans"
 FONT_FILES = sorted(str(p) for p in (Path(__file__).parent / "fonts").glob("*.ttf"))
 
 
+KEPT_BYTES = 16 * 1024 * 1024     # the PNGs kept for an email drawn again
+
+
 class PictureError(ValueError):
     """The SVG could not be rendered (a bug in a picture, never a player's doing)."""
+
+
+class _Kept:
+    """The PNGs drawn last, by (SHA-256 of the SVG, width), up to ``KEPT_BYTES`` in all."""
+
+    def __init__(self) -> None:
+        self.pngs: OrderedDict[tuple[bytes, int], bytes] = OrderedDict()
+        self.size = 0
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple[bytes, int]) -> bytes | None:
+        with self.lock:
+            data = self.pngs.get(key)
+            if data is not None:
+                self.pngs.move_to_end(key)
+            return data
+
+    def put(self, key: tuple[bytes, int], data: bytes) -> None:
+        with self.lock:
+            if key in self.pngs or len(data) > KEPT_BYTES:
+                return
+            self.pngs[key] = data
+            self.size += len(data)
+            while self.size > KEPT_BYTES:
+                self.size -= len(self.pngs.popitem(last=False)[1])
+
+
+_kept = _Kept()
 
 
 def png(svg: str, width: int) -> bytes:
     """The SVG drawn `width` pixels wide (the height keeps the picture's proportions), as PNG."""
     if not isinstance(width, int) or width <= 0:
         raise PictureError(f"A picture's width must be a positive number of pixels, not {width!r}.")
+    key = (hashlib.sha256(svg.encode()).digest(), width)
+    data = _kept.get(key)
+    if data is None:
+        data = draw(svg, width)
+        _kept.put(key, data)
+    return data
+
+
+def draw(svg: str, width: int) -> bytes:
+    """The PNG, drawn now (``png`` keeps the last ones)."""
     try:
         return bytes(resvg_py.svg_to_bytes(svg_string=svg, width=width, font_family=FONT, sans_serif_family=FONT,
                                            serif_family=FONT, skip_system_fonts=True, font_files=FONT_FILES))
