@@ -8,7 +8,7 @@ from flask import Flask, g, request
 import config
 
 from . import docs_assets, errors, extensions, guards, home, lobby, mute, pages
-from .api import catalogue, inbound, mail_log, moves, ops, replay, tables
+from .api import catalogue, inbound, mail_log, moves, ops, replay, tables, team
 
 
 def create_app(overrides: dict[str, Any] | None = None) -> Flask:
@@ -25,9 +25,10 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     api = errors.JsonErrorsApi(app)
     errors.register(app)
     guards.init_app(app, settings)
-    for blueprint in (catalogue.blp, tables.blp, moves.blp, inbound.blp, mail_log.blp, ops.blp, replay.blp):
+    for blueprint in (catalogue.blp, tables.blp, moves.blp, inbound.blp, mail_log.blp, ops.blp, replay.blp, team.blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(pages.blp)
+    app.register_blueprint(team.page_blp)
     app.register_blueprint(mute.blp)
     app.register_blueprint(home.blp)
     app.register_blueprint(docs_assets.blp)

@@ -17,9 +17,9 @@ from typing import Any
 from games.core import IllegalMove
 from store import TableStore
 
-from . import mailparse, preferences, signing
+from . import envelope, mailparse, preferences, signing, team_channel
 from .advance import advance
-from .errors import NotFound, StaleSeq
+from .errors import Invalid, NotFound, StaleSeq
 from .model import Table, load
 from .notices import MailSettings, help_text, turn
 from .reading import log
@@ -31,7 +31,7 @@ EVERYWHERE = ("all", "everywhere")
 
 @dataclass
 class Answer:
-    kind: str                      # applied | refused | moved_on | shown | ignored
+    kind: str                      # applied | refused | moved_on | shown | ignored | team
     to: str | None                 # None: nobody is answered
     content: dict[str, Any]
     table_id: str | None = None
@@ -69,7 +69,9 @@ def handle(store: TableStore, raw: bytes, m: MailSettings, recipients: list[str]
         return None
     store.set_answering(table_id, seat, answering_seconds)
     lines = [printable(line) for line in reply.lines]
-    answer = _apply(store, table, seat, seq, lines, reply.message_id, m, snapshot_every)
+    said = team_channel.addressed(lines)
+    answer = _team(store, table, seat, lines, said, reply.message_id, m) if said is not None else \
+        _apply(store, table, seat, seq, lines, reply.message_id, m, snapshot_every)
     answer.table_id, answer.seat, answer.receipt = table_id, seat, receipt
     answer.replying_to = (reply.message_id, reply.references)
     answer.record.update({"from": reply.sender, "message_id": reply.message_id, "subject": reply.subject,
@@ -110,7 +112,7 @@ def _apply(store: TableStore, table: Table, seat: str, seq: int, lines: list[str
             return _answer("shown", table, seat, m, lines, help_text(table, seat), help_asked=True)
     first_seq = table.seq + 1
     applied: list[str] = []
-    remaining, expected, round_ = lines, seq, 0
+    remaining, expected, round_ = lines, still_current(store, table, seat, seq), 0
     stop: tuple[str, str] | None = None
     while remaining:
         try:
@@ -153,6 +155,34 @@ def _apply(store: TableStore, table: Table, seat: str, seq: int, lines: list[str
         message = "Done."
     return _answer("applied", table, seat, m, lines, message, applied=applied, stopped=stop,
                    happened=table.game.summarize(events, seat))
+
+
+def still_current(store: TableStore, table: Table, seat: str, seq: int) -> int:
+    """The seq a reply is judged at: its email's, or the table's now when the email's question is
+    still the seat's question: the seat has been waited on since then and has not moved, only others
+    have (the other side of a simultaneous choice, such as La Famiglia's finesse pick)."""
+    edge = store.waiting(table.id).get(seat)
+    if edge is None or edge > seq or seq >= table.seq:
+        return seq
+    for text in store.read(table.id, after=seq):
+        entry = envelope.loads(text)
+        if entry["by"] == seat and "move" in entry:
+            return seq
+    return table.seq
+
+
+def _team(store: TableStore, table: Table, seat: str, lines: list[str], said: str, message_id: str,
+          m: MailSettings) -> Answer:
+    """A reply starting with 'team:' is a message to the seat's partner only (issue 14): kept in the
+    team's channel, sent on by the worker; never a move, whatever the seq of the email answered."""
+    try:
+        record = team_channel.post(store, table, seat, said, m.now, "email", idempotency=message_id)
+    except Invalid as refused:
+        return _answer("refused", table, seat, m, lines, refused.message)
+    names = " and ".join(table.seats[s]["name"] for s in team_channel.partners(table, seat)) or "nobody (a bot)"
+    answer = _answer("team", table, seat, m, lines, f"Sent to your partner {names} only.")
+    answer.record["team_message"] = record["n"]
+    return answer
 
 
 def _answer(kind: str, table: Table, seat: str, m: MailSettings, lines: list[str], message: str,
