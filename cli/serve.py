@@ -1,8 +1,8 @@
 """`pbem run` and `pbem worker`: the processes of a server.
 
 `pbem run` is a supervisor: it holds the data folder's lock, stops what a killed run on the
-same folder left, then starts and watches its children (the embedded Redis, a table worker,
-a mail worker, the API) and starts again any that dies, with backoff. Ctrl-C or SIGTERM
+same folder left, then starts and watches its children (the embedded Redis, the table
+workers, the mail workers, the API) and starts again any that dies, with backoff. Ctrl-C or SIGTERM
 stops them: the API and the workers first, Redis last; a second Ctrl-C kills what is left.
 """
 
@@ -25,7 +25,7 @@ from store.embedded import EmbeddedRedis
 from workers import process, smtp_in
 from workers.lifeline import die_with_parent
 
-from . import datalock
+from . import datalock, web
 from .supervisor import Child, Supervisor
 
 FSYNC_CHOICES = ("everysec", "always")
@@ -41,10 +41,21 @@ def child_options(run_mark: str) -> dict[str, Any]:
 @click.option("--port", type=int, default=lambda: int(os.environ.get("PORT", "8000")), show_default="8000 or $PORT")
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--dev", is_flag=True, help="Serve with werkzeug's development server instead of Granian.")
-def run(port: int, host: str, dev: bool) -> None:
+@click.option("--api-processes", type=click.IntRange(min=1), default=None,
+              help="API processes (Granian workers).  [default: $PBEM_WEB_WORKERS, else one per core, at most 4]")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Table worker processes.  [default: $PBEM_WORKERS, else 1]")
+@click.option("--mail-workers", type=click.IntRange(min=1), default=None,
+              help="Mail worker processes.  [default: as many as --workers]")
+def run(port: int, host: str, dev: bool, api_processes: int | None, workers: int | None,
+        mail_workers: int | None) -> None:
     """The API, the workers, and (with no REDIS_URL) an embedded Redis server, kept running."""
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s: %(message)s")
+    if api_processes:
+        os.environ["PBEM_WEB_WORKERS"] = str(api_processes)
     settings = config.load()
+    workers = workers or settings.workers
+    counts = {"tables": workers, "mail": mail_workers or workers}
     if settings.fsync not in FSYNC_CHOICES:
         raise click.ClickException(f"PBEM_FSYNC must be one of {', '.join(FSYNC_CHOICES)}, not {settings.fsync!r}.")
     data_dir = Path(settings.data_dir)
@@ -73,28 +84,36 @@ def run(port: int, host: str, dev: bool) -> None:
     supervisor, listener, runtime = Supervisor(), None, data_dir / config.RUNTIME_REDIS
     try:
         embedded = None
-        if not settings.redis_url:
+        if not settings.redis_url or not settings.jobs_url:     # no Redis, or a cluster and no queue server
             embedded = EmbeddedRedis(data_dir / datalock.REDIS_FOLDER, config.REDIS_CONF, fsync=settings.fsync,
                                      popen=options)
             supervisor.add(Child("redis", lambda: _started(embedded), grace=30, last=True))
-            os.environ["REDIS_URL"] = options["env"]["REDIS_URL"] = embedded.url
-            runtime.write_text(embedded.url)
+            name = "REDIS_URL" if not settings.redis_url else "PBEM_QUEUE_URL"
+            os.environ[name] = options["env"][name] = embedded.url
+            if name == "REDIS_URL":
+                runtime.write_text(embedded.url)
         for name, default in (("PUBLIC_URL", f"http://{host}:{port}"), ("SECRET_KEY", settings.secret_key)):
             options["env"][name] = os.environ.setdefault(name, default)
         python = [sys.executable, "-m"]
-        for queue in ("tables", "mail"):
+        for queue, count in counts.items():
             command = [*python, "cli.main", "worker", "--queues", queue]
-            supervisor.add(Child(f"{queue} worker", lambda command=command: subprocess.Popen(command, **options),
-                                 grace=settings.smtp_timeout + 30))
-        web = [*python, "cli.web", host, str(port), *(["--dev"] if dev else [])]
-        supervisor.add(Child("api", lambda: subprocess.Popen(web, **options)))
+            for n in range(count):
+                supervisor.add(Child(f"{queue} worker" + (f" {n + 1}" if count > 1 else ""),
+                                     lambda command=command: subprocess.Popen(command, **options),
+                                     grace=settings.smtp_timeout + 30))
+        api = [*python, "cli.web", host, str(port), *(["--dev"] if dev else [])]
+        supervisor.add(Child("api", lambda: subprocess.Popen(api, **options)))
         settings = config.load()
         if settings.mail_in_port:
             listener = smtp_in.listen(host, settings.mail_in_port, settings)
         click.echo(f"PBEM server on http://{host}:{port}  (docs: /docs)  " +
-                   ("[werkzeug development server]" if dev else "[Granian]"))
-        click.echo(f"Redis: {settings.redis_url}" + (f"  (embedded, data in {embedded.data_dir}, "
-                                                     f"appendfsync {settings.fsync})" if embedded else ""))
+                   ("[werkzeug development server]" if dev else f"[Granian, {web.workers(settings)} process(es)]") +
+                   f"  workers: {counts['tables']} table, {counts['mail']} mail")
+        embedded_note = f"  (embedded, data in {embedded.data_dir}, appendfsync {settings.fsync})" if embedded else ""
+        if settings.cluster:
+            click.echo(f"Redis Cluster: {settings.redis_url}\nJob queues: {settings.jobs_url}{embedded_note}")
+        else:
+            click.echo(f"Redis: {settings.redis_url}{embedded_note}")
         click.echo("Mail: " + (settings.smtp_url or f"outbox folder {settings.outbox_dir} (see 'pbem outbox')"))
         if listener:
             click.echo(f"Replies by SMTP on {host}:{settings.mail_in_port}")
@@ -163,7 +182,11 @@ def worker(burst: bool, queues: str) -> None:
     chosen = tuple(q.strip() for q in queues.split(",") if q.strip())
     if not chosen or set(chosen) - set(process.QUEUES):
         raise click.BadParameter(f"choose among {', '.join(process.QUEUES)}", param_hint="--queues")
-    process.run(_with_redis(config.load()), threading.Event(), burst=burst, queues=chosen)
+    settings = _with_redis(config.load())
+    if not settings.jobs_url:
+        raise click.ClickException("The store is a Redis Cluster: set PBEM_QUEUE_URL to one Redis server for the "
+                                   "job queues (rq cannot run on a cluster).")
+    process.run(settings, threading.Event(), burst=burst, queues=chosen)
 
 
 def _with_redis(settings: config.Settings) -> config.Settings:

@@ -65,7 +65,7 @@ class TableStore:
         waits = connect.replicated(pipe, self.redis, [keys.CHANGED, keys.PENDING, keys.ALL_TABLES,
                                                       *(keys.player_tables(email) for email in emails)],
                                    self.replicas, self.wait_ms)
-        self._check_replicas(pipe.execute(), waits)
+        self._execute(pipe, waits)
 
     def load(self, table_id: str) -> Loaded:
         out = self._load(keys=[keys.meta(table_id), keys.snapshot(table_id), keys.log(table_id)])
@@ -139,23 +139,27 @@ class TableStore:
             pipe.execute_command("EVALSHA", script.sha, len(script_keys), *script_keys, *args)
             waits = connect.replicated(pipe, self.redis, [script_keys[0], *(more(pipe) if more else [])],
                                        self.replicas, self.wait_ms)
-            results = pipe.execute(raise_on_error=False)
-            out = results[0]
-            if isinstance(out, redis.exceptions.NoScriptError) and attempt == 1:
+            try:
+                return self._execute(pipe, waits)[0]
+            except redis.exceptions.NoScriptError:
+                if attempt == 2:
+                    raise
                 script.sha = self.redis.script_load(script.script)
-                continue
-            for result in results:
-                if isinstance(result, Exception):
-                    raise result
-            self._check_replicas(results, waits)
-            return out
         raise AssertionError("unreachable")
 
-    def _check_replicas(self, results: list[Any], waits: int) -> None:
-        """The last ``waits`` results are WAITs' answers: say so when replicas lagged."""
-        short = [int(r) for r in results[len(results) - waits:] if int(r) < self.replicas]
+    def _execute(self, pipe: Any, waits: int) -> list[Any]:
+        """Run ``pipe``, whose last ``waits`` commands are WAITs: raise the first error of the
+        others; say so when replicas lagged. A WAIT refused (its node turned replica while the
+        write was redirected: a failover just now) confirms nothing either."""
+        results = pipe.execute(raise_on_error=False)
+        for result in results[:len(results) - waits]:
+            if isinstance(result, Exception):
+                raise result
+        short = [0 if isinstance(r, Exception) else int(r) for r in results[len(results) - waits:]]
+        short = [r for r in short if r < self.replicas]
         if short:
             log.warning("a write reached %d of %d replicas within %d ms", min(short), self.replicas, self.wait_ms)
+        return results
 
     # -- what the workers must act on: change notices, and the index the sweep reads ---------
 
