@@ -3,11 +3,12 @@
 ``games.get(name)`` finds a game; ``games.all_games()`` lists them.
 """
 
-from . import clash, labyrinth, lafamiglia
+from . import clash, jaggedalliance, labyrinth, lafamiglia
 from .registry import all_games, get, register
 
 register(clash.GAME)
 register(labyrinth.GAME)
 register(lafamiglia.GAME)
+register(jaggedalliance.GAME)
 
 __all__ = ["all_games", "get", "register"]

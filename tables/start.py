@@ -31,12 +31,15 @@ def new_table_id() -> str:
     return base64.b32encode(secrets.token_bytes(5)).decode().lower()
 
 
-def check_seats(game: games.core.Game, seats: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    if not isinstance(seats, dict) or set(seats) != set(game.seats):
-        raise Invalid(f"{game.title} is played by the seats {', '.join(game.seats)}; give each one a player.",
+def check_seats(game: games.core.Game, seats: dict[str, Any],
+                wanted: tuple[str, ...] | None = None) -> dict[str, dict[str, Any]]:
+    """``wanted``: the seats this table is played by (default: all the game's seats)."""
+    wanted = game.seats if wanted is None else wanted
+    if not isinstance(seats, dict) or set(seats) != set(wanted):
+        raise Invalid(f"{game.title} is played by the seats {', '.join(wanted)}; give each one a player.",
                       code="bad_seats")
     out = {}
-    for seat in game.seats:
+    for seat in wanted:
         info = seats[seat] if isinstance(seats[seat], dict) else {}
         if info.get("bot"):
             if info["bot"] not in game.bots:
@@ -57,7 +60,11 @@ def start(store: TableStore, game_name: str, options: dict[str, Any] | None, sea
           host: str | None = None) -> Started:
     """``seed`` is for tests and benchmarks that need twin tables; tables get a fresh secret one."""
     game = games.get(game_name)
-    seat_docs = check_seats(game, seats)
+    try:
+        wanted = game.table_seats(options)
+    except IllegalMove as bad:
+        raise Invalid(bad.message, code=bad.code) from None
+    seat_docs = check_seats(game, seats, wanted)
     bots = {seat: info["bot"] for seat, info in seat_docs.items() if info.get("bot")}
     try:
         options = game.resolve_options(options, bots=bots)
@@ -74,7 +81,7 @@ def start(store: TableStore, game_name: str, options: dict[str, Any] | None, sea
     doc = {"id": table_id or new_table_id(), "game": game.name, "game_version": game.version,
            "options": options, "seats": seat_docs, "seed": seed.hex(),
            "seed_sha256": hashlib.sha256(seed).hexdigest(), "created": round(now, 3), **timing}
-    table = create(store, doc, game.start(options, list(game.seats), Rng(seed, 0)), now)
+    table = create(store, doc, game.start(options, list(wanted), Rng(seed, 0)), now)
     return Started(table, tokens)
 
 

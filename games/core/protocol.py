@@ -93,6 +93,12 @@ class Game:
             raise IllegalMove("unknown_option", f"{self.title} has no option {sorted(given)[0]!r}.")
         return out
 
+    def table_seats(self, options: dict[str, Any] | None) -> tuple[str, ...]:
+        """The seats a table with these options (as given, before defaults) is played by, each
+        given a player: all of ``seats``, unless the game takes fewer players than its maximum (a
+        co-op game for 1 to 4). Raises IllegalMove for options that name no seat list."""
+        return self.seats
+
     def start(self, options: dict[str, Any], seats: list[str], rng: Rng) -> list[Event]:
         raise NotImplementedError
 

@@ -1,0 +1,223 @@
+"""One readable line per event, from the event alone (names come from the public data; an event
+that lost a hidden field to redaction still reads)."""
+
+from games.core import describe_by_type
+
+from . import dice as D
+from .combat import STATUS_WORDS
+from .data import CARDS, EVENTS, LIEUTENANTS, MERC, MISSIONS, SKIRMISH, THREATS, TILES
+
+
+def merc(m: str | None) -> str:
+    if not m:
+        return "nobody"
+    name = MERC[m]["name"] if m in MERC else m
+    return name.split("'")[1] if "'" in name else name
+
+
+def mercs(ms: list[str]) -> str:
+    names = [merc(m) for m in ms]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def card(c: str | None) -> str:
+    return CARDS[c]["name"] if c in CARDS else str(c)
+
+
+def place(sector: str | None) -> str:
+    if not sector:
+        return "?"
+    if sector in MISSIONS:
+        return f"the mission {MISSIONS[sector]['name']}"
+    return f"{sector} {TILES[sector]['name']}" if sector in TILES else sector
+
+
+def foe(e: dict) -> str:
+    return e.get("name") or e.get("enemy") or "an enemy"
+
+
+def roll(r: dict | None) -> str:
+    return D.words(r) if r else "no dice"
+
+
+def figure(path: str) -> str:
+    kind, key = path.split(".")
+    return merc(key) if kind == "mercs" else key
+
+
+def _attack(e):
+    extra = []
+    if e.get("boxes"):
+        extra.append(f"spending Durability ({', '.join(e['boxes'])})")
+    if e.get("rebels"):
+        extra.append(f"{e['rebels']} rebel{'s' if e['rebels'] > 1 else ''}")
+    verb = "throws" if e.get("hand") else "uses"
+    burst = f", burst of {e['burst']}" if e.get("burst", 1) > 1 else ""
+    aim = e.get("target_name") or "the target"
+    return (f"{merc(e['merc'])} {verb} {card(e['card'])} ({e['action']}{burst}) at {aim}, {e['fatigue']} fatigue"
+            + (f", {' and '.join(extra)}" if extra else "") + ".")
+
+
+def _enemy_turn(e):
+    if not e.get("target"):
+        return f"{foe(e)} acts {e['order']} (13.2): no target: {e['target_why']}."
+    text = f"{foe(e)} acts {e['order']} (13.2) and targets {merc(e['target'])}: {e['target_why']}"
+    if e.get("pattern_why"):
+        text += f"; {e['pattern_why']}"
+    return text + "."
+
+
+def _enemy_attacked(e):
+    parts = " ".join(e.get("parts") or [str(e["damage"])])
+    if e["how"] == "stealth":
+        verdict = "hides: no hit" if not e["hit"] else f"fails to hide: {e['wounds']} wound{'s' if e['wounds'] != 1 else ''}"
+        text = (f"attacks {merc(e['merc'])} for {e['damage']} ({parts}); {merc(e['merc'])} tries Stealth "
+                f"({e['why']}): {roll(e['roll'])} against {e['need']}: {verdict}")
+    else:
+        text = (f"attacks {merc(e['merc'])} for {e['damage']} ({parts}); armour ({e['why']}) rolls {roll(e['roll'])}: "
+                f"{e['wounds']} wound{'s' if e['wounds'] != 1 else ''}")
+    if e.get("statuses"):
+        text += ", " + ", ".join(STATUS_WORDS[x] for x in e["statuses"])
+    return text + " (13.5)."
+
+
+def _skirmish(e):
+    kind = e["kind"]
+    where = f"Area {e['area']}"
+    words = {"loot": f"a loot cache (tier {e.get('tier')}) lies in {where}",
+             "fatigue": f"an ambush in {where}: every merc there takes {e.get('n')} fatigue",
+             "enemy": f"a {e.get('enemy', 'foe').title()} springs out in {where}",
+             "resources": "supplies: " + ", ".join(f"{e[k]} {k}" for k in ("money", "rebels") if e.get(k)) + " to the Pool",
+             "status": f"everyone in {where} is {STATUS_WORDS.get(e.get('status'), e.get('status'))}",
+             "mine": f"a mine in {where}: {e.get('n')} damage to everyone there",
+             "alarm": "an alarm: a Threat token for the dictator",
+             "nothing": f"nothing in {where}", "blank": f"a decoy sniper token in {where}"}
+    return f"Skirmish token: {words.get(kind, kind)} (12.3)."
+
+
+def _liberated(e):
+    return f"{place(e['sector'])} is liberated (12.4)!"
+
+
+def _scenario_over(e):
+    return e["text"]
+
+
+def _setup(e):
+    return (f"Scenario {e['scenario']}, {e['name']}: {e['players']} player{'s' if e['players'] > 1 else ''}"
+            + (", continuing a campaign" if e.get("campaign") else "") + ".")
+
+
+def _ability(e):
+    test = e.get("test")
+    text = f"{merc(e['merc'])} rolls {e['ability'].title()}: {roll(e['roll'])}"
+    if e.get("rebels"):
+        text += f" (with {e['rebels']} rebels)"
+    if e["total"] != e["roll"]["total"]:
+        text += f", {e['total']} with the skill"
+    if test:
+        text += f"; the test ({test['text']}, {test['difficulty']} needed) " + ("passes" if e.get("passed") else "fails")
+    return text + "."
+
+
+def _threat_card(e):
+    return f"Battle for {place(e['sector'])}: its Threat card {e['card']} ({e['tier']}) is turned up (12.1)."
+
+
+def _knocked(e):
+    if e.get("serious", 1) >= 2:
+        return f"{merc(e['merc'])} is knocked out by {e['why']}: a second Serious Wound (5.2)."
+    return f"{merc(e['merc'])} is knocked out by {e['why']} and takes a Serious Wound (5.2)."
+
+
+LINES = {
+    "setup": _setup,
+    "tidy": lambda e: "(bookkeeping)",
+    "chosen": lambda e: f"{e['seat']} chooses: {e['label']}.",
+    "hired": lambda e: f"{e['seat']} hires {merc(e['merc'])}" + (f", with {', '.join(card(c) for c in e['cards'])}" if e.get('cards') else "") + ".",
+    "deployed": lambda e: f"The team ({mercs(e['mercs'])}) deploys in {place(e['sector'])}.",
+    "round_started": lambda e: f"Round {e['round']} of {e['rounds']} begins.",
+    "waited": lambda e: f"{e['seat']} lets the others go first.",
+    "activated": lambda e: f"{merc(e['merc'])} activates" + (f" and recovers {e['recovered']} fatigue" if e.get("recovered") else "") + ".",
+    "activation_ended": lambda e: f"{merc(e['merc'])}'s activation ends ({e['why']}).",
+    "enemies_skipped": lambda e: f"No Enemy Activation in {place(e['sector'])}: {e['why']}.",
+    "moved": lambda e: f"{merc(e['merc'])} moves to Area {e['to']} ({e['cost']}).",
+    "left_for": lambda e: f"{mercs(e['mercs'])} {'move as a group' if e.get('group') else 'moves'} to {place(e['to'])} ({e['cost']}).",
+    "group_moved": lambda e: f"Group Move: {mercs(e['mercs'])} move to Area {e['to']} ({e['cost']}).",
+    "attack": _attack,
+    "shot": lambda e: f"Roll {roll(e['roll'])}" + (f" +{e['plus']}" if e.get("plus") else "") + f": {e['successes']} success{'es' if e['successes'] != 1 else ''}.",
+    "enemy_hit": lambda e: f"{foe(e)}: {e['damage']} damage - {e['armour']} armour" + (f" - tank token {e['tank']['value']}" if e.get("tank") else "") + f" = {e['wounds']}.",
+    "enemy_defeated": lambda e: f"{foe(e)} is defeated" + (f" by {merc(e['by'])}" if e.get("by") else "") + ".",
+    "status_added": lambda e: f"{figure(e['figure'])} is {STATUS_WORDS[e['status']]}.",
+    "retreated": lambda e: f"{figure(e['figure'])} retreats to Area {e['to']}.",
+    "friendly_hit": lambda e: f"{merc(e['merc'])} is caught in the blast: {e['damage']} damage, armour {roll(e['roll'])}: {e['wounds']} wounds.",
+    "item_used": lambda e: f"{merc(e['merc'])} uses {card(e['card'])}" + (f" on {merc(e['target'])}" if e.get("target") and e['target'] != e['merc'] else "") + (": " + ", ".join(e["did"]) if e.get("did") else "") + ".",
+    "looted": lambda e: f"{merc(e['merc'])} loots {e['what']} (tier {e['tier']}): " + (card(e['card']) if e.get('card') else "the deck is empty") + ".",
+    "card_received": lambda e: f"{merc(e['merc'])} takes {card(e['card'])}" + (" (equipped)" if e.get("where") in ("weapons", "armour") else "") + ".",
+    "card_left": lambda e: f"{merc(e['merc'])} leaves {card(e['card'])}.",
+    "card_swapped": lambda e: f"{merc(e['merc'])} drops {', '.join(card(c) for c in e['dropped'])} and takes {card(e['card'])}.",
+    "card_dropped": lambda e: f"{merc(e['merc'])} drops {', '.join(card(c) for c in e['cards'])}.",
+    "income_gained": lambda e: f"The team gains the income card {card(e['card'])}.",
+    "income_paid": lambda e: f"Income: {card(e['card'])} pays " + ", ".join(f"{v} {k}" for k, v in sorted(e['income'].items())) + " (14.5).",
+    "stance": lambda e: f"{merc(e['merc'])}'s defence orders: {e['stance'].replace('+', ', spending Durability')}.",
+    "equipped": lambda e: f"{merc(e['merc'])} equips {card(e['card'])}" + (f" instead of {card(e['off'])}" if e.get("off") else "") + ".",
+    "unequipped": lambda e: f"{merc(e['merc'])} puts {card(e['card'])} in the Inventory.",
+    "attached": lambda e: f"{merc(e['merc'])} attaches {card(e['card'])} to {card(e['to'])}.",
+    "detached": lambda e: f"{merc(e['merc'])} detaches {card(e['card'])}.",
+    "traded": lambda e: f"{merc(e['merc'])} hands {card(e['card'])} to {merc(e['to'])}.",
+    "ability_rolled": _ability,
+    "allocated": lambda e: f"{merc(e['merc'])}'s {e['ability'].title()}: " + (f"{merc(e['to'])} {e['what']}" if e.get("to") else e["what"]) + ".",
+    "trained": lambda e: f"{merc(e['merc'])} trains a rebel in {place(e['sector'])} ({e['rebels']} stationed there).",
+    "bribed": lambda e: f"{merc(e['merc'])} bribes with {e['money']} money" + (f" (+{e['surcharge']})" if e.get("surcharge") else "") + f": {roll(e['roll'])}; threat down {e['lowered']} to {e['threat']}.",
+    "escaped": lambda e: f"{merc(e['merc'])} escapes from {place(e['source'])} to {place(e['sector'])} with {mercs(e['mercs'])} (10.1).",
+    "battle_started": _threat_card,
+    "enemy_placed": lambda e: f"{foe(e)} " + ("hides: sniper tokens on every threat symbol" if e.get("hidden") else f"stands in Area {e['area']}") + f" ({e['why']}).",
+    "skirmish": _skirmish,
+    "sniper_found": lambda e: f"{merc(e['by'])} finds the hidden sniper in Area {e['area']}.",
+    "mine_hit": lambda e: (f"The mine hits {merc(e['merc'])}: armour {roll(e['roll'])}, {e['wounds']} wounds." if e.get("merc") else f"The mine hits {e.get('enemy')}: {e['wounds']} damage."),
+    "liberated": _liberated,
+    "reward": lambda e: f"Reward: {e['n']} {e['what']} to the Pool.",
+    "supply_taken": lambda e: "Supply token: " + ", ".join(f"{v} {k}" for k, v in sorted(e['token'].items())) + " to the Pool.",
+    "lieutenant_found": lambda e: f"{LIEUTENANTS[e['lt']]['name']} was hiding in {place(e['sector'])} (15.6)!",
+    "lieutenant_returned": lambda e: f"{LIEUTENANTS[e['lt']]['name']} slips back to the dictator's side.",
+    "sector_reset": lambda e: f"{place(e['sector'])} is reset: {e['why']}.",
+    "knocked_out": _knocked,
+    "stood_up": lambda e: f"{merc(e['merc'])} is back on their feet thanks to {merc(e['by'])}.",
+    "died": lambda e: f"{merc(e['merc'])} dies (5.2); " + (f"the cards kept: {', '.join(card(c) for c in e['kept'])}" if e.get("kept") else "nothing is kept") + ".",
+    "ally_killed": lambda e: f"{card(e['card'])}, ally of {merc(e['merc'])}, is killed ({e['why']}).",
+    "bled": lambda e: f"{merc(e['merc'])} bleeds: 1 wound (11.4).",
+    "enemy_turn": _enemy_turn,
+    "enemy_moved": lambda e: f"{foe(e)} moves {e['source']} -> {e['to']}: {e['why']}.",
+    "enemy_held": lambda e: f"{foe(e)} holds: {e['why']}.",
+    "enemy_retargeted": lambda e: f"{foe(e)} now targets {merc(e['target'])}: {e['why']}.",
+    "enemy_attacked": lambda e: f"{foe(e)} {_enemy_attacked(e)}",
+    "enemy_bled": lambda e: f"{foe(e)} bleeds (11.4).",
+    "placed": lambda e: f"{merc(e['merc'])} joins the fight in {place(e['sector'])}" + (f", Area {e['area']}" if e.get("area") else "") + ".",
+    "reshuffled": lambda e: f"The {e['deck']} deck is shuffled again from its discards.",
+    "pool_renewed": lambda e: "The removed skirmish tokens make a new pool (12.3).",
+    "scenario_over": _scenario_over,
+    "threat_token": lambda e: f"A Threat token for the dictator: {e['why']}.",
+}
+
+
+def describe(event: dict) -> str:
+    return describe_by_type(LINES, event, lambda e: e.get("type", "event").replace("_", " "))
+
+
+def threat_card_words(card_id: str) -> str:
+    card_data = THREATS[card_id]
+    parts = []
+    for letter, spot in sorted(card_data["setup"].items()):
+        bits = [("elite " if elite else "") + kind for kind, elite in spot.get("enemies", [])]
+        if spot.get("skirmish"):
+            bits.append(f"{spot['skirmish']} skirmish")
+        parts.append(f"{letter}: {', '.join(bits)}")
+    return "; ".join(parts)
+
+
+def event_card(card_id: str) -> str:
+    return EVENTS[card_id]["name"] if card_id in EVENTS else card_id
+
+
+def token_words(token: str) -> str:
+    return SKIRMISH[token]["kind"] if token in SKIRMISH else "token"

@@ -1,0 +1,72 @@
+"""The Jagged Alliance game object: the protocol of games.core wired to this package."""
+
+from games.core import Game, Rng
+
+from . import advice, describe, example, notation, picture, rules, setup, summary, view
+from .evolve import evolve
+
+
+class JaggedAlliance(Game):
+    name = "jaggedalliance"
+    title = "Jagged Alliance: The Board Game"
+    version = "1"
+    seats = setup.SEATS
+    options = setup.OPTIONS
+    notation_help = notation.HELP
+
+    def table_seats(self, options):
+        return setup.table_seats(options)
+
+    def resolve_options(self, given, bots=None):
+        return setup.check_options(super().resolve_options(given, bots))
+
+    def start(self, options, seats, rng: Rng):
+        return setup.start(self.resolve_options(options), seats, rng)
+
+    def evolve(self, state, event):
+        return evolve(state, event)
+
+    def prompts(self, state):
+        return rules.prompts(state)
+
+    def decide(self, state, seat, move, rng):
+        return rules.decide(state, seat, move, rng)
+
+    def view(self, state, seat):
+        return view.view(state, seat)
+
+    def redact(self, event, seat):
+        return view.redact(event, seat)
+
+    def brief(self, state, seat):
+        return view.brief(state, seat)
+
+    def describe(self, event):
+        return describe.describe(event)
+
+    def summarize(self, events, seat):
+        return summary.summarize(events, seat)
+
+    def parse(self, text, state, seat):
+        return notation.parse(text, rules.prompts(state).get(seat))
+
+    def notate(self, state, seat, move):
+        return notation.notate(rules.prompts(state).get(seat), move)
+
+    def example(self, state, seat):
+        return example.example(state, seat)
+
+    def picture(self, view, seat):
+        return picture.picture(view, seat)
+
+    @property
+    def bots(self):
+        return {**super().bots, "sensible": lambda state, seat, rng: advice.choose(state, seat, rng)}
+
+    def stand_in_bot(self, seat):
+        return "sensible"
+
+    def result(self, state):
+        if state is None or not state.get("result"):
+            return None
+        return dict(state["result"])
