@@ -39,8 +39,16 @@ def table_seats(options: dict | None) -> tuple[str, ...]:
     return SEATS[:players]
 
 
+# The tiers this engine plays so far (spec 20): a scenario whose rules are not in yet is refused.
+READY = {"1": "basic"}
+
+
 def check_options(options: dict) -> dict:
     """Options as the table keeps them; a campaign save is validated and must allow the scenario."""
+    if options["scenario"] not in READY:
+        raise IllegalMove("bad_option", f"Scenario {options['scenario']} needs rules this server does not play yet "
+                                        f"(the intermediate and advanced tiers); scenario "
+                                        f"{', '.join(sorted(READY))} can be played.")
     if options.get("campaign") is not None:
         save = C.validate(options["campaign"])
         if options["scenario"] not in save["available"]:

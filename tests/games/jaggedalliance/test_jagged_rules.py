@@ -235,3 +235,17 @@ def test_specialization_adds_a_die_of_the_same_colour_only_when_granted():
             assert {d["c"] for d in granted["dice"]} == {"orange"}
             return
     raise AssertionError("no specialization face came up")
+
+
+def test_a_scenario_whose_tier_is_not_ready_is_refused_with_a_sentence():
+    from games.jaggedalliance.setup import READY
+    for scenario in ("1", "2", "3"):
+        if scenario in READY:
+            assert GAME.resolve_options({"scenario": scenario})["scenario"] == scenario
+        else:
+            try:
+                GAME.resolve_options({"scenario": scenario})
+            except Exception as bad:
+                assert bad.code == "bad_option" and "does not play yet" in bad.message
+            else:
+                raise AssertionError(f"scenario {scenario} accepted")
