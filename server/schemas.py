@@ -110,6 +110,9 @@ class Prompt(Schema):
     text = fields.String()
     options = fields.List(fields.Dict())
     range = fields.Dict()
+    anytime = fields.List(fields.Dict(), metadata={"description": "Moves the seat may also make now, besides "
+                                                   "answering (a game that has them: La Famiglia's sales, gifts, "
+                                                   "standing instructions)."})
 
 
 class View(Schema):

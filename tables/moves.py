@@ -41,7 +41,7 @@ def listed(table: Table, seat: str, move: Any) -> Any:
     if not options:
         return move
     wanted = _canonical(move)
-    for o in options:
+    for o in options + (prompt.get("anytime") or []):      # and what a seat may also do whenever it is asked
         if _canonical(o["move"]) == wanted:
             return o["move"]
     raise IllegalMove("not_an_option", "That move is not one of the choices listed for your question "
