@@ -177,6 +177,7 @@ class GameEntry(Schema):
     options = fields.Dict()
     bots = fields.List(fields.String())
     notation = fields.String()
+    teams = fields.Dict(metadata={"description": "A game played in teams: team name -> its seats."})
 
 
 class NotificationsRequest(Schema):

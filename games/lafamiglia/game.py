@@ -62,6 +62,9 @@ class LaFamiglia(Game):
     def picture(self, view, seat):
         return picture_mod.picture(view, seat)
 
+    def catalogue(self):
+        return {**super().catalogue(), "teams": {team: list(seats) for team, seats in self.teams.items()}}
+
     @property
     def bots(self):
         return {**super().bots, "standing": rules.standing_bot}

@@ -48,6 +48,8 @@ def test_lafamiglia_by_http_and_email_in_two_teams(live_server, run_worker, smtp
     inbox, chooser = smtp_server.inbox, Rng(b"keen players", 0)
     catalogue = {g["name"]: g for g in requests.get(f"{live_server}/games").json()}
     assert catalogue["lafamiglia"]["seats"] == list(PLAYERS)
+    assert catalogue["lafamiglia"]["teams"] == {"north": ["northwest", "northeast"], "south": ["southwest", "southeast"]}
+    assert {"families", "identical_cards", "tie_totals"} <= set(catalogue["lafamiglia"]["options"])   # the rulings
     run_worker()
 
     # ---- play by the API until two seats are asked for their finesse cards at once
