@@ -210,7 +210,7 @@ def _effects(ctx, m: str, path: str, effects: list[str]) -> None:
     for effect in effects:
         if effect in combat.STATUSES:
             if combat.add_status(ctx, path, effect):
-                ctx.emit("status_added", figure=path, status=effect, sub=True)
+                ctx.emit("status_added", figure=path, name=_name(ctx.s, path), status=effect, sub=True)
         elif effect == "retreat":
             kind, key = path.split(".")
             figure = ctx.s[kind][key]
@@ -225,10 +225,15 @@ def _effects(ctx, m: str, path: str, effects: list[str]) -> None:
             ctx.push("free_move", merc=m)
 
 
+def _name(s: dict, path: str) -> str:
+    kind, key = path.split(".")
+    return enemy_name(s, key) if kind == "enemies" else merc_name(key)
+
+
 def _retreat(ctx, path: str, area: str) -> None:
     kind, key = path.split(".")
     ctx.set(f"{path}.area", area)
-    ctx.emit("retreated", figure=path, to=area, sub=True)
+    ctx.emit("retreated", figure=path, name=_name(ctx.s, path), to=area, sub=True)
     if kind == "mercs":
         from .battle import reveal
         reveal(ctx, ctx.s["mercs"][key]["sector"], area, key)

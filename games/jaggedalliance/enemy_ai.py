@@ -173,6 +173,13 @@ def activate(ctx, e: str, active: str, why: str) -> None:
              pattern=patterns[pattern_no] if target else [],
              pattern_why=("attacks twice when it can attack (L3068)" if pattern_no == 0 else
                           "moves up to 2 Areas, then attacks (L3068)") if len(patterns) > 1 and target else None)
+    held_for = set()
+
+    def hold(why: str) -> None:
+        if why not in held_for:
+            held_for.add(why)
+            ctx.emit("enemy_held", enemy=e, name=enemy_name(ctx.s, e), why=why, sub=True)
+
     if target:
         for icon in patterns[pattern_no]:
             enemy = ctx.s["enemies"].get(e)
@@ -182,14 +189,14 @@ def activate(ctx, e: str, active: str, why: str) -> None:
                 if enemy["hidden"] or _reach(ctx.s, e) is None:
                     continue
                 if in_range(ctx.s, e, target):
-                    ctx.emit("enemy_held", enemy=e, name=enemy_name(ctx.s, e), why="can attack from where it stands (13.4)", sub=True)
+                    hold("can attack from where it stands (13.4)")
                     continue
                 if "stun" in enemy["status"]:
-                    ctx.emit("enemy_held", enemy=e, name=enemy_name(ctx.s, e), why="Stunned: it cannot move (11.4)", sub=True)
+                    hold("Stunned: it cannot move (11.4)")
                     continue
                 to, step_why = step(ctx.s, e, target)
                 if to is None:
-                    ctx.emit("enemy_held", enemy=e, name=enemy_name(ctx.s, e), why=step_why, sub=True)
+                    hold(step_why)
                     continue
                 source = enemy["area"]
                 ctx.set(f"enemies.{e}.area", to)
@@ -211,7 +218,7 @@ def activate(ctx, e: str, active: str, why: str) -> None:
                         attack(ctx, e, m)
                         done = True
                 if not done:
-                    ctx.emit("enemy_held", enemy=e, name=enemy_name(ctx.s, e), why="no target in range: no attack (13.5)", sub=True)
+                    hold("no target in range: no attack (13.5)")
                 if e not in ctx.s["enemies"]:
                     return
                 if not conscious(ctx.s, target):
@@ -223,8 +230,7 @@ def activate(ctx, e: str, active: str, why: str) -> None:
                 guard = ctx.s.get("tank_guard", {}).get(e)
                 if guard:
                     ctx.set(f"tank_guard.{e}", False)
-                    ctx.emit("enemy_held", enemy=e, name=enemy_name(ctx.s, e), why="its guard token was revealed: no ally killed (L3088)",
-                             sub=True)
+                    hold("its guard token was revealed: no ally killed (L3088)")
                 elif ctx.s["mercs"][target]["allies"]:
                     kill_ally(ctx, target, f"{enemy_name(ctx.s, e)} (13.6)")
     end_of_activation(ctx, e)
