@@ -289,6 +289,8 @@ def reset(ctx, sector: str, why: str) -> None:
     if lt:
         ctx.set(f"sectors.{sector}.lt", None)
         ctx.emit("lieutenant_returned", lt=lt, sub=True)
+        from .dictator import hide_lieutenant
+        hide_lieutenant(ctx, lt)
     ctx.emit("sector_reset", sector=sector, why=why, sub=True)
 
 

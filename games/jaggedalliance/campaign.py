@@ -33,6 +33,30 @@ def fresh(dictator: str = "deidranna") -> dict:
             "experienced": [], "towns": []}
 
 
+def default_for(scenario: str) -> dict:
+    """A table that starts at a later scenario without a save: a new campaign as the earlier
+    scenarios' victories leave it (their rewards applied, nothing bought; our reading)."""
+    camp = fresh()
+    for earlier in sorted(SCENARIOS, key=int):
+        if int(earlier) >= int(scenario):
+            break
+        rewards = SCENARIOS[earlier]["rewards"]
+        camp["played"].append({"scenario": earlier, "outcome": "victory", "rounds": 0})
+        camp["won"].append(earlier)
+        camp["money"] += rewards.get("money", 0)
+        camp["rebels"] += rewards.get("rebels", 0)
+        camp["income"] = sorted(set(camp["income"]) | set(rewards.get("income", [])))
+        unlocked = list(rewards.get("aim", []))
+        for town in rewards.get("towns", []):
+            if town not in camp["towns"]:
+                unlocked += market_range(len(camp["towns"]))
+                camp["towns"].append(town)
+        camp["market"] = sorted(set(camp["market"]) | set(unlocked))
+        camp["experienced"] = sorted(set(camp["experienced"]) | set(rewards.get("experienced", [])))
+    camp["available"] = [scenario]
+    return camp
+
+
 def validate(save) -> dict:
     """The save as a campaign, or IllegalMove('bad_campaign', sentence)."""
     def bad(why: str):
@@ -113,7 +137,7 @@ def build(s: dict) -> dict:
     save["money"], save["rebels"] = s["pool"]["money"], s["pool"]["rebels"]
     save["market"] = sorted(s["market"])
     save["income"] = sorted(s["income"])
-    save["reserve"] = sorted(base["reserve"])
+    save["reserve"] = sorted(s["reserve"])
     missions = [mid for mid in sorted(s.get("missions", {})) if s["missions"][mid]["state"] == "active"]
     if missions and any(fx["op"] == "end_discard_rebels" for mid in missions for fx in MISSIONS[mid]["effect"]):
         save["rebels"] = 0   # the S.A.M. Site (L2737-L2758)
@@ -128,6 +152,7 @@ def build(s: dict) -> dict:
         save["money"] += rewards.get("money", 0)
         save["rebels"] += rewards.get("rebels", 0)
         save["income"] = sorted(set(save["income"]) | set(rewards.get("income", [])))
+        save["experienced"] = sorted(set(save["experienced"]) | set(rewards.get("experienced", [])))
         owned = {c for info in save["mercs"].values() for c in info["cards"]} | set(save["reserve"])
         unlocked = list(rewards.get("aim", []))
         for town in rewards.get("towns", []):

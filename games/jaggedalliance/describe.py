@@ -130,6 +130,20 @@ def _knocked(e):
     return f"{merc(e['merc'])} is knocked out by {e['why']} and takes a Serious Wound (5.2)."
 
 
+def _threat_raised(e):
+    if e["source"] == e["to"] and not e.get("notes"):
+        return f"No Threat token: the threat stays at {e['to']}."
+    text = f"Threat rises from {e['source']} to {e['to']} (15.3)" if e["to"] != e["source"] else f"The threat stays at {e['to']}"
+    return text + ("; " + "; ".join(e["notes"]) if e.get("notes") else "") + "."
+
+
+def _counterattack(e):
+    dice = e["stationed"] + e["rebels"]
+    verdict = "repelled" if e["repelled"] else "NOT repelled: the region is retaken"
+    return (f"Counterattack at threat {e['level']}: strength {e['strength']}; {e['stationed']} stationed and "
+            f"{e['rebels']} Pool rebels roll {dice} orange: {roll(e['roll'])}: {verdict} (15.4).")
+
+
 LINES = {
     "setup": _setup,
     "tidy": lambda e: "(bookkeeping)",
@@ -196,7 +210,26 @@ LINES = {
     "reshuffled": lambda e: f"The {e['deck']} deck is shuffled again from its discards.",
     "pool_renewed": lambda e: "The removed skirmish tokens make a new pool (12.3).",
     "scenario_over": _scenario_over,
-    "threat_token": lambda e: f"A Threat token for the dictator: {e['why']}.",
+    "threat_token": lambda e: f"{e['n']} Threat token{'s' if e['n'] != 1 else ''} for the dictator: {e['why']}.",
+    "dictator_ready": lambda e: f"The dictator's board: threat {e['threat']}, counterattack tokens at {', '.join(map(str, e['counter'])) or 'none'}" + (f"; in play: {', '.join(LIEUTENANTS[x]['name'] for x in e['lieutenants'])}" if e.get('lieutenants') else "") + ".",
+    "threat_raised": _threat_raised,
+    "dictator_ability": lambda e: f"The dictator's ability, {e['rule']}: {e['text']}",
+    "dictator_phase_ended": lambda e: "The Dictator Phase ends" + ("; the Day token adds a Threat token" if e.get("day") else " (Night: no Threat token)") + f" ({e['tokens']} pending).",
+    "event_drawn": lambda e: (f"Event ({e['deck']}): {e['name']}: {e['text']}" if e.get("card") else f"The {e['deck']} event deck is empty."),
+    "day_turned": lambda e: "The event row is full: its cards go back to their decks and " + ("Day breaks." if e["day"] else "Night falls."),
+    "pool_changed": lambda e: f"The Pool {'gains' if e['n'] > 0 else 'loses'} {abs(e['n'])} {e['what']} ({e['now']} now).",
+    "mercs_changed": lambda e: f"Every merc {'takes' if e['op'] == 'fatigue_all' else 'recovers'} {e['n']} fatigue.",
+    "enemy_statuses_removed": lambda e: "Every status token is removed from every enemy.",
+    "lasting_effect": lambda e: {"bribe_cost": f"Each bribe costs {e['n']} more", "enemy_damage": f"Enemies deal {e['n']} more damage"}.get(e["op"], e["op"]) + " until the next Dictator Phase.",
+    "nothing_to_lose": lambda e: f"{e['why']}: no {e['what']} to draw or lose.",
+    "lieutenant_drawn": lambda e: f"{e['name']} enters play ({e['why']}) and hides in an occupied sector (15.6).",
+    "lieutenant_defeated": lambda e: f"{e['name']} is defeated in {place(e['sector'])} and leaves the campaign (15.6).",
+    "counterattack": _counterattack,
+    "shopping_done": lambda e: f"The team is ready, with ${e['money']} left in the Pool.",
+    "bought": lambda e: f"The team buys {card(e['card'])} (${e['cost']}) for {merc(e['merc'])}.",
+    "sold": lambda e: f"The team sells {card(e['card'])} of {merc(e['merc'])} for ${e['price']}.",
+    "stashed": lambda e: f"{card(e['card'])} of {merc(e['merc'])} goes into the reserve.",
+    "unstashed": lambda e: f"{merc(e['merc'])} takes {card(e['card'])} from the reserve.",
 }
 
 

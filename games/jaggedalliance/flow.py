@@ -38,8 +38,8 @@ def do_hire(ctx, frame, seat, move):
         ctx.update(queue=queue)
     else:
         ctx.pop()
-        from .setup import deploy
-        deploy(ctx)
+        from .setup import after_hiring
+        after_hiring(ctx)
 
 
 # ---- the round

@@ -23,3 +23,7 @@ def reset_mission(ctx, sector, why):
 
 def condition_met(ctx, mission, m):
     pass
+
+
+def new_mission(ctx, source):
+    ctx.emit("nothing_to_lose", why=source, what="mission", sub=True)

@@ -17,7 +17,8 @@ HELP = ("One decision a line. Activation: 'activate ivan' or 'wait'. Actions: 'm
         "'unequip ak47', 'attach scope ak47', 'detach scope', 'give medkit ivan', 'take medkit ivan', "
         "'escape 01a', 'end'. Questions on the way: 'roll', 'durability', 'rebel', 'again e003', 'stop', "
         "'enter b', 'take ivan', 'go', 'heal ivan', 'rally ivan', 'bandage ivan', 'repair ak47', 'push b', "
-        "'give ivan', 'hire ivan', 'place 01a', 'leave', 'drop ak47'.")
+        "'give ivan', 'hire ivan', 'place 01a', 'leave', 'drop ak47'. Between scenarios: 'buy scope ivan', "
+        "'sell ak47 ivan', 'reserve ak47 ivan', 'unstash ak47 ivan', 'give ak47 ivan fox', 'ready'.")
 
 
 def slug(card: str) -> str:
@@ -77,6 +78,13 @@ def words(move: dict, kind: str = "", name=slug) -> str | None:
             return f"attach {name(move['c'])} {name(move['to'])}"
         if a in ("give", "take"):
             return f"{a} {name(move['c'])} {move['to']}"
+    if "shop" in move:
+        kind = move["shop"]
+        if kind == "done":
+            return "ready"
+        if kind == "move":
+            return f"give {name(move['c'])} {move['m']} {move['to']}"
+        return f"{kind if kind != 'stash' else 'reserve'} {name(move['c'])} {move['m']}"
     if "spend" in move:
         return {"roll": "roll", "dur": "durability", "rebel": "rebel"}[move["spend"]]
     if "go" in move:

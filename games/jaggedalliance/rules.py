@@ -6,7 +6,7 @@ go."""
 from games.core import IllegalMove
 
 from . import actions, attacks, battle, commands, flow, inventory, movement  # noqa: F401 (steps register)
-from . import dictator, missions  # noqa: F401
+from . import dictator, missions, shop  # noqa: F401
 from .campaign import build
 from .ctx import Ctx
 from .data import SCENARIOS

@@ -40,7 +40,7 @@ def table_seats(options: dict | None) -> tuple[str, ...]:
 
 
 # The tiers this engine plays so far (spec 20): a scenario whose rules are not in yet is refused.
-READY = {"1": "basic"}
+READY = {"1": "basic", "2": "intermediate"}
 
 
 def check_options(options: dict) -> dict:
@@ -64,7 +64,7 @@ def start(options: dict, seats: list[str], rng: Rng) -> list[dict]:
     if missing:
         raise IllegalMove("bad_seats", f"A {len(players)}-player table needs the seats {', '.join(players)}.")
     scenario = SCENARIOS[options["scenario"]]
-    camp = options["campaign"] or C.fresh()
+    camp = options["campaign"] or (C.fresh() if options["scenario"] == "1" else C.default_for(options["scenario"]))
     ctx = Ctx({}, rng)
     flags = dict(scenario["flags"])
     sectors, threat, supply = {}, {}, {}
@@ -99,7 +99,7 @@ def start(options: dict, seats: list[str], rng: Rng) -> list[dict]:
         "v": 1, "options": options, "seats": list(players), "scenario": options["scenario"], "flags": flags,
         "round": 0, "stack": [{"k": "round", "phase": "setup"}], "sectors": sectors, "mercs": {}, "order": [],
         "enemies": {}, "next_enemy": 1, "pool": {"money": camp["money"], "rebels": camp["rebels"]},
-        "market": list(camp["market"]), "income": list(camp["income"]),
+        "market": list(camp["market"]), "income": list(camp["income"]), "reserve": list(camp["reserve"]),
         "discards": {"loot1": [], "loot2": [], "loot3": [], "yellow": [], "orange": [], "red": []},
         "counts": {deck: len(cards) for deck, cards in decks.items()}, "dur": {}, "dictator": None, "missions": {},
         "lasting": [], "newcomers": [], "removed_tokens": [], "pool_left": len(scenario["pool"]), "liberated": [],
@@ -118,7 +118,7 @@ def start(options: dict, seats: list[str], rng: Rng) -> list[dict]:
         choices = _quick(ctx.s, len(queue))
         for seat, m in zip(queue, choices):
             hire(ctx, seat, m, fresh=True)
-        deploy(ctx)
+        after_hiring(ctx)
     else:
         ctx.push("hire", queue=queue)
     from .rules import settle
@@ -155,6 +155,14 @@ def hire(ctx, seat: str, m: str, fresh: bool) -> None:
     for card in upgrades:
         put(ctx, m, card, "inv")
     ctx.emit("hired", seat=seat, merc=m, cards=sorted(held(ctx.s, m)), sw=sw)
+
+
+def after_hiring(ctx) -> None:
+    """With the intermediate rules, the team shops before deploying (7.5); else it deploys."""
+    if ctx.s["flags"]["aim"]:
+        ctx.push("prepare", n=0)
+    else:
+        deploy(ctx)
 
 
 def deploy(ctx) -> None:
