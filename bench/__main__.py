@@ -1,6 +1,6 @@
 """`make bench`: every benchmark, each a ratio against its baseline measured in the same run."""
 
-from . import email_path, fold, fsync, memory, move, picture, solo
+from . import email_path, fold, fsync, jagged, memory, move, picture, solo
 
 
 def main() -> None:
@@ -18,7 +18,8 @@ def main() -> None:
             ("Redis memory per event of a whole 1-deck Labyrinth game (all its keys) vs its log as plain JSON",
              lambda: memory.run("labyrinth", {"decks": 1})),
             # goal: under 10 ms of the bot's CPU time per card it plays (the ratio's goal is that, in random-bot units)
-            ("section 9 Jihadist bot: its decisions per card vs a random listed option on the same positions", solo.run)]
+            ("section 9 Jihadist bot: its decisions per card vs a random listed option on the same positions", solo.run),
+            ("Jagged Alliance: worker time of a whole Dictator Phase vs one system step of the tiny game", jagged.run)]
     for name, bench in runs:
         result = bench()
         verdict = "meets" if result["ratio"] <= result["goal"] else "MISSES"
