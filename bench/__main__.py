@@ -1,6 +1,6 @@
 """`make bench`: every benchmark, each a ratio against its baseline measured in the same run."""
 
-from . import email_path, fold, fsync, jagged, memory, move, picture, solo
+from . import cluster, email_path, fold, fsync, jagged, memory, move, picture, solo
 
 
 def main() -> None:
@@ -19,7 +19,9 @@ def main() -> None:
              lambda: memory.run("labyrinth", {"decks": 1})),
             # goal: under 10 ms of the bot's CPU time per card it plays (the ratio's goal is that, in random-bot units)
             ("section 9 Jihadist bot: its decisions per card vs a random listed option on the same positions", solo.run),
-            ("Jagged Alliance: worker time of a whole Dictator Phase vs one system step of the tiny game", jagged.run)]
+            ("Jagged Alliance: worker time of a whole Dictator Phase vs one system step of the tiny game", jagged.run),
+            # scaling on this machine: the whole curve, and on a cluster, is `python -m bench.cluster`
+            ("pbem run, 40 games against the bot: moves/s of 1 API process and 1 worker vs 2 and 2", cluster.run)]
     for name, bench in runs:
         result = bench()
         verdict = "meets" if result["ratio"] <= result["goal"] else "MISSES"

@@ -1,5 +1,11 @@
 """The key layout. Every key of one table carries the hash tag {<table id>}, so a table
-lives in one Redis Cluster slot and its scripts touch one node only."""
+lives in one Redis Cluster slot and its scripts touch one node only.
+
+On a cluster, a player's keys (p:<email>:...) and the four global indexes at the end are each
+a slot of their own (no hash tag: spread over the masters by their names), read and written
+one key per command, never inside a script; a pipeline mixing them with a table's keys is
+split per node by the cluster client (store/connect.py). The job queues are not here: rq
+needs one server (PBEM_QUEUE_URL, workers/queue.py)."""
 
 
 def table(table_id: str, part: str) -> str:
