@@ -69,6 +69,12 @@ def action(s: dict, m: str, options: list[dict]) -> dict:
         mv = o["move"]
         if mv.get("a") == "use" and (s["mercs"][mv["t"]]["W"] >= 2 or s["mercs"][mv["t"]]["sw"]):
             return mv
+    test = _first(options, a="test")
+    if test:
+        return test
+    train = _first(options, a="train")
+    if train:
+        return train
     heal = _first(options, a="ability", x="medicine")
     if heal and merc["W"] >= 2:
         return heal
@@ -86,6 +92,11 @@ def action(s: dict, m: str, options: list[dict]) -> dict:
                     if there < here:
                         return mv
         elif not is_mission(sector) and s["sectors"][sector]["status"] == "liberated":
+            fresh = merc["F"] == 0 and merc["W"] == 0 and merc["steps"] == 0
+            for o in options:
+                mv = o["move"]
+                if fresh and mv.get("a") == "go" and is_mission(mv["to"]):
+                    return mv
             goal = _goal_sectors(s)
             steps = _sector_steps(s, sector, goal)
             best = None
@@ -118,6 +129,8 @@ def choose(state: dict, seat: str, rng: Rng, prompt: dict | None = None) -> dict
         return options[0]["move"]
     if kind == "group":
         return _first(options, take=None) or options[0]["move"]
+    if kind == "counterattack":       # every rebel of the Pool: losing one loses the scenario
+        return max((o["move"] for o in options), key=lambda mv: mv.get("rebels", 0))
     if kind == "room":
         return options[0]["move"]
     return options[rng.below(len(options))]["move"] if kind in ("hire", "replace") else options[0]["move"]

@@ -40,7 +40,7 @@ def table_seats(options: dict | None) -> tuple[str, ...]:
 
 
 # The tiers this engine plays so far (spec 20): a scenario whose rules are not in yet is refused.
-READY = {"1": "basic", "2": "intermediate"}
+READY = {"1": "basic", "2": "intermediate", "3": "advanced"}
 
 
 def check_options(options: dict) -> dict:

@@ -57,6 +57,8 @@ def battle(state, tile="02A", mercs=None, enemies=(), card="T01", active=None, f
 
 def activate(s, m):
     """Put merc ``m`` in its activation (the stack: the round, then its action menu)."""
+    for other in s["mercs"]:
+        s["mercs"][other]["active"] = False
     s["mercs"][m].update({"active": True, "cmd": 1, "used": [], "free": 0, "started": False, "steps": 0})
     s["stack"] = [{"k": "round", "phase": "players"}, {"k": "act", "merc": m}]
     s["round"] = max(1, s["round"])

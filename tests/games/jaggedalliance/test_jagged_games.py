@@ -14,7 +14,7 @@ from games.jaggedalliance.rules import prompts
 from games.jaggedalliance.state import held, row, single_area
 
 MAX_DECISIONS = 4000
-SCENARIOS = ["1", "2"]
+SCENARIOS = ["1", "2", "3"]
 
 
 def check(s):

@@ -65,9 +65,11 @@ def test_day_and_night_arithmetic():
 
 
 def test_a_counterattack_token_in_scenario_2_is_discarded_without_one():
-    s = dictator_phase(team(), tokens=2, threat=2)
+    s = team()
+    first = s["dictator"]["counter"][0]
+    s = dictator_phase(s, tokens=2, threat=first - 1)
     events, after = system(s)
-    assert after["dictator"]["threat"] == 4 and 3 not in after["dictator"]["counter"]
+    assert after["dictator"]["threat"] == first + 1 and first not in after["dictator"]["counter"]
     assert "no counterattacks in this scenario" in " ".join(of(events, "threat_raised")[0]["notes"])
     assert not of(events, "counterattack") and after["result"] is None
 
@@ -78,19 +80,21 @@ def test_a_counterattack_comes_at_once_and_the_pool_s_rebels_join():
     s["flags"]["counterattacks"] = True
     s["pool"]["rebels"] = 3
     s["sectors"]["04A"]["rebels"] = 1
-    s = dictator_phase(s, tokens=3, threat=2)
+    first = s["dictator"]["counter"][0]
+    skulls = DICTATORS["deidranna"]["track"][first]["skulls"]
+    s = dictator_phase(s, tokens=3, threat=first - 1)
     events, mid = system(s)
-    assert mid["dictator"]["threat"] == 3 and mid["dictator"]["tokens"] == 2      # stopped at the counterattack
+    assert mid["dictator"]["threat"] == first and mid["dictator"]["tokens"] == 2      # stopped at the counterattack
     prompt = GAME.prompts(mid)["merc1"]
     assert prompt["kind"] == "counterattack" and len(prompt["options"]) == 4
     outcomes = set()
-    for position in range(30):
-        events, after = play(mid, "merc1", {"rebels": 2}, position=position * 7)
+    for position in range(80):
+        events, after = play(mid, "merc1", {"rebels": 1}, position=position * 7)
         fight = of(events, "counterattack")[0]
-        assert fight["strength"] == 2 and len(fight["roll"]["dice"]) == 3          # 1 stationed + 2 from the Pool
-        assert after["pool"]["rebels"] == 1 and after["sectors"]["04A"]["rebels"] == 1
+        assert fight["strength"] == skulls and len(fight["roll"]["dice"]) == 2      # 1 stationed + 1 from the Pool
+        assert after["pool"]["rebels"] == 2 and after["sectors"]["04A"]["rebels"] == 1
         if fight["repelled"]:
-            assert fight["roll"]["total"] >= 2 and after["result"] is None
+            assert fight["roll"]["total"] >= skulls and after["result"] is None
             assert after["stack"][-1] == {"k": "dictator", "stage": "raise"}     # the raising goes on
             outcomes.add("repelled")
         else:
