@@ -1,6 +1,7 @@
-"""Attack orders (spec 8.4-8.11): move (and attack) with its steps 0-4, the double shotgun, bombs,
-Pentito, incitement, and the family orders that act inside them; control tiles that change an
-attack (spec 13)."""
+"""Move (and attack), spec 8.5-8.6: steps 0-4 (muster, move by land or boat, bonuses, finesse or
+brutality, losses), the double shotgun, the family orders that act inside a fight (Green A, Black
+B, Yellow C: spec 8.11) and the tiles that change one (Sprzymierzeńcy, Łapówki, Miniguny; spec 13).
+Bombs, Pentito and incitement are in orders.py."""
 
 from . import data as D
 from . import effects as E
@@ -62,7 +63,7 @@ def destinations(s, f):
     return out
 
 
-def _verb(s, seat, area):
+def verb(s, seat, area):
     who = s["areas"][area]["owner"]
     if who == seat:
         return f"Move to {area} (yours)"
@@ -78,7 +79,7 @@ def _move_ask(s, f):
         return "", []
     options = []
     for to, by, via in where:
-        label = _verb(s, f["seat"], to) + {"land": "", "water": " by motorboat",
+        label = verb(s, f["seat"], to) + {"land": "", "water": " by motorboat",
                                            "allies": f" through {via} (Sprzymierzeńcy, 1 L)"}[by]
         options.append(opt(label, to=to, by=by, **({"via": via} if via else {})))
     word = "second " if f["second"] else ""

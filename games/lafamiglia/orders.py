@@ -3,7 +3,7 @@ incitement, White's order B; and the Rekrutacja tile after an area is taken (spe
 
 from . import data as D
 from . import effects as E
-from .combat import _verb, begin_fight, resolve_frame, vests
+from .combat import begin_fight, resolve_frame, verb, vests
 from .state import NEUTRAL, courts, has_tile, is_empty, is_enemy, name
 from .steps import does, opt, step
 
@@ -185,7 +185,7 @@ def _incite_n_do(ctx, f, move):
 @step("incite_to", prompt_kind="area")
 def _incite_to_ask(s, f):
     return (f"Where do the {f['n']} neutrals from {f['src']} go? (As a move and attack with 1 shotgun.)",
-            [opt(_verb(s, f["seat"], b), to=b) for b in incite_targets(s, f["seat"], f["src"])])
+            [opt(verb(s, f["seat"], b), to=b) for b in incite_targets(s, f["seat"], f["src"])])
 
 
 @does("incite_to")
