@@ -179,14 +179,29 @@ class TableStore:
         return int(value) if value is not None else None
 
     def settled(self, table_id: str, seq: int) -> bool:
-        """A worker did what the table needed up to ``seq``. False when a later append asks again."""
-        if not self._settled(keys=[keys.meta(table_id)], args=[seq]):
-            return False
-        self.redis.zrem(keys.PENDING, table_id)
-        if self.needs(table_id) is not None:      # asked again in between: keep it indexed
-            self.redis.zadd(keys.PENDING, {table_id: 0}, nx=True)
-            return False
-        return True
+        """A worker did what the table needed up to ``seq``. False when a later append asks again.
+
+        One round trip: the mark cleared, the sweep's index entry dropped, and the mark read
+        again; when an append asked again meanwhile, the entry is put back (since when it was)."""
+        for attempt in (1, 2):
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.evalsha(self._settled.sha, 1, keys.meta(table_id), seq)
+            pipe.zscore(keys.PENDING, table_id)
+            pipe.zrem(keys.PENDING, table_id)
+            pipe.hget(keys.meta(table_id), "needs")
+            results = pipe.execute(raise_on_error=False)
+            if isinstance(results[0], redis.exceptions.NoScriptError) and attempt == 1:
+                self._settled.sha = self.redis.script_load(self._settled.script)     # a restarted Redis
+                continue
+            for result in results:
+                if isinstance(result, Exception):
+                    raise result
+            done, since, _, needs = results
+            if needs is not None:                 # asked again: keep it indexed
+                self.redis.zadd(keys.PENDING, {table_id: since if not done and since is not None else 0}, nx=True)
+                return False
+            return bool(done)
+        raise AssertionError("unreachable")
 
     def overdue(self, before: float, limit: int = 500) -> list[str]:
         """Tables that began to need a worker before ``before`` and still wait for one."""
@@ -241,11 +256,18 @@ class TableStore:
         return {_text(k): int(v) for k, v in self.redis.hgetall(keys.waiting(table_id)).items()}
 
     def set_player_waiting(self, email: str, table_id: str, seat: str, waited_on: bool) -> None:
-        member = f"{table_id}/{seat}"
-        if waited_on:
-            self.redis.sadd(keys.player_waiting(email), member)
-        else:
-            self.redis.srem(keys.player_waiting(email), member)
+        self.set_players_waiting(table_id, [(email, seat, waited_on)])
+
+    def set_players_waiting(self, table_id: str, seats: list[tuple[str, str, bool]]) -> None:
+        """(email, seat, waited on) for seats of one table, in one round trip."""
+        pipe = self.redis.pipeline(transaction=False)
+        for email, seat, waited_on in seats:
+            member = f"{table_id}/{seat}"
+            if waited_on:
+                pipe.sadd(keys.player_waiting(email), member)
+            else:
+                pipe.srem(keys.player_waiting(email), member)
+        pipe.execute()
 
     # -- notification preferences, and notices held for one combined email ---------------------
 
@@ -338,9 +360,11 @@ class TableStore:
         value = self.redis.hget(keys.thread(table_id), seat)
         return json.loads(value) if value else []
 
-    def add_to_thread(self, table_id: str, seat: str, message_ids: list[str], keep: int = 12) -> None:
-        """Remember the ids (oldest first): the first of the thread and the latest ``keep``."""
-        ids = self.thread(table_id, seat)
+    def add_to_thread(self, table_id: str, seat: str, message_ids: list[str], keep: int = 12,
+                      thread: list[str] | None = None) -> None:
+        """Remember the ids (oldest first): the first of the thread and the latest ``keep``.
+        ``thread``: the thread as the caller just read it (saves reading it again)."""
+        ids = list(thread) if thread is not None else self.thread(table_id, seat)
         ids += [m for m in message_ids if m not in ids]
         if len(ids) > keep:
             ids = ids[:1] + ids[-(keep - 1):]

@@ -110,6 +110,5 @@ class Draft:
 
 def update_player_index(store: TableStore, table: Table, waiting: dict[str, int]) -> None:
     """The index of where each player is waited on (derived; the worker keeps it current)."""
-    for seat, info in table.seats.items():
-        if info.get("email"):
-            store.set_player_waiting(info["email"], table.id, seat, seat in waiting)
+    store.set_players_waiting(table.id, [(info["email"], seat, seat in waiting)
+                                         for seat, info in table.seats.items() if info.get("email")])

@@ -33,12 +33,13 @@ def notify_job(table_id: str, kind: str, seq: int, seat: str, now: float | None 
     ctx = current()
     now = time.time() if now is None else now
     name = f"{kind}-{seq}-{seat}"
-    if ctx.store.mail_state(table_id, name) == "sent":
-        return "already sent"
-    if kind in ("your_turn", "game_over") and ctx.store.answering(table_id, seat):
-        return "left to the answer to the player's own reply, which asks the next question"
-    if not ctx.store.claim_mail(table_id, name, mail.CLAIM_SECONDS):
+    if not ctx.store.claim_mail(table_id, name, mail.CLAIM_SECONDS):   # the claim first: the usual case
+        if ctx.store.mail_state(table_id, name) == "sent":            # costs one round trip, not three
+            return "already sent"
         raise Busy(f"{name} is being sent by another attempt")
+    if kind in ("your_turn", "game_over") and ctx.store.answering(table_id, seat):
+        ctx.store.release_mail(table_id, name)
+        return "left to the answer to the player's own reply, which asks the next question"
     try:
         where = _notify(ctx, table_id, kind, seq, seat, now, name)
     except BaseException:

@@ -85,7 +85,7 @@ def render(kind: str, content: dict[str, Any], settings: config.Settings, msgid:
         message.get_payload()[1].add_related(image, maintype="image", subtype="png", cid=cid,
                                              filename="table.png", disposition="inline")
     if store is not None and table and seat:
-        store.add_to_thread(table, seat, [*([replying_to[0]] if replying_to else []), msgid])
+        store.add_to_thread(table, seat, [*([replying_to[0]] if replying_to else []), msgid], thread=earlier)
     return message
 
 
