@@ -3,7 +3,7 @@
 import hashlib
 import hmac
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import games
@@ -21,6 +21,8 @@ class Table:
     game: Game
     state: Any
     seq: int
+    _prompts: tuple[int, Any, dict[str, dict[str, Any]]] | None = field(default=None, init=False, repr=False,
+                                                                        compare=False)
 
     @property
     def seed(self) -> bytes:
@@ -41,7 +43,12 @@ class Table:
         return bool(self.seats.get(seat, {}).get("bot"))
 
     def prompts(self) -> dict[str, dict[str, Any]]:
-        return self.game.prompts(self.state)
+        """Who must decide now, worked out once per state (a move asks five or six times, and a
+        Labyrinth position takes a tenth of a millisecond to answer). Read it, never change it."""
+        memo = self._prompts
+        if memo is None or memo[0] != self.seq or memo[1] is not self.state:
+            memo = self._prompts = (self.seq, self.state, self.game.prompts(self.state))
+        return memo[2]
 
     def result(self) -> dict[str, Any] | None:
         return self.game.result(self.state)
