@@ -23,6 +23,7 @@ import random
 import statistics
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlparse
@@ -72,6 +73,7 @@ class Client:
 
 @dataclass
 class Tally:
+    counting_from: float = 0.0                                 # time.monotonic(): the ramp-up is over
     latencies: list[float] = field(default_factory=list)       # seconds per accepted move (load games)
     errors: dict[int, int] = field(default_factory=dict)
     games: int = 0
@@ -81,6 +83,8 @@ class Tally:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def moved(self, status: int, took: float, probe: bool) -> None:
+        if time.monotonic() < self.counting_from:
+            return
         with self.lock:
             if status != 201:
                 self.errors[status] = self.errors.get(status, 0) + 1
@@ -132,6 +136,8 @@ def play_games(base_url: str, game: str, until: float, tally: Tally, rng: random
                sink: TimedSink | None = None) -> None:
     """Games one after another until ``until``; with ``sink``, email-paced (a probe)."""
     client, probe = Client(base_url), sink is not None
+    if probe:                                 # the probes start once the load runs steadily
+        time.sleep(max(0.0, tally.counting_from - time.monotonic()))
     try:
         while time.monotonic() < until:
             table = Table(client, game, mute=not probe, tag=tag)
@@ -196,10 +202,16 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def run(base_url: str, games: int, seconds: float, seed: int = 1, game: str = "clash", probes: int = 0,
-        sink: TimedSink | None = None) -> dict[str, Any]:
+        sink: TimedSink | None = None, ramp: float = 0.0,
+        counting: Callable[[], None] | None = None) -> dict[str, Any]:
     """Play ``games`` games at once for ``seconds`` (and ``probes`` email-paced ones, with
-    ``sink``): moves/s, p50 and p99 of a move (ms); the emails' p50 and p99 (ms)."""
-    tally, until = Tally(), time.monotonic() + seconds
+    ``sink``): moves/s, p50 and p99 of a move (ms); the emails' p50 and p99 (ms). With ``ramp``,
+    the games start that many seconds earlier, uncounted (every table is new at first: their
+    invitations come all at once), and the probes start after it; ``counting`` is called then."""
+    start = time.monotonic()
+    if counting is not None:
+        threading.Timer(ramp, counting).start()
+    tally, until = Tally(counting_from=start + ramp), start + ramp + seconds
     threads = [threading.Thread(target=play_games, daemon=True,
                                 args=(base_url, game, until, tally, random.Random(seed * 1000 + n), f"s{seed}g{n}"))
                for n in range(games)]

@@ -10,6 +10,7 @@ Printed beside the issue's table (Rally the Troops' figures and ours before the 
 
     python -m bench.run_load [--seconds 20] [--rounds 1] [--probes 2] [--games clash,labyrinth]
     python -m bench.run_load --web-workers 1,2,4       # the curve: moves/s by API processes
+    python -m bench.run_load --workers 2               # pbem run --workers 2 (and as many mail workers)
     python -m bench.run_load --variants                # Granian vs --dev, appendfsync always vs everysec
 
 Not part of `make bench` (a few minutes of load); figures in README.md, "Benchmarks".
@@ -65,13 +66,18 @@ def wait_up(url: str, process: subprocess.Popen[bytes], timeout: float = 60.0) -
 
 
 def start_pbem(folder: Path, port: int, flags: list[str], fsync: str = "everysec", smtp_url: str | None = None,
-               web_workers: int | None = None) -> subprocess.Popen[bytes]:
+               web_workers: int | None = None, mail_workers: int | None = None,
+               workers: int | None = None) -> subprocess.Popen[bytes]:
     """A fresh `pbem run` (embedded Redis, both workers, the API) on its own data folder."""
     more = {"PBEM_FSYNC": fsync, "PUBLIC_URL": f"http://127.0.0.1:{port}"}
     if smtp_url:
         more["SMTP_URL"] = smtp_url
     if web_workers:
         more["PBEM_WEB_WORKERS"] = str(web_workers)
+    if workers:
+        flags = [*flags, "--workers", str(workers)]
+    if mail_workers:
+        flags = [*flags, "--mail-workers", str(mail_workers)]
     process = subprocess.Popen([sys.executable, "-m", "cli.main", "run", "--port", str(port), *flags], cwd=ROOT,
                                env=_env(folder, **more), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
@@ -117,17 +123,26 @@ class Floor:
         self.redis.stop()
 
 
+RAMP = 3.0          # seconds of load before a window counts: the first tables' invitations all at once
+
+
 def measure(url: str, roots: list[int], game: str, games: int, seconds: float, probes: int,
             sink: TimedSink | None, seed: int) -> dict[str, Any]:
-    """One window of load: the driver's figures, and the CPU the server's processes spent in it."""
-    emails_before = sink.count if sink else 0
-    window, driver = cpu.Window(roots).start(), cpu.own_cpu()
-    result = http_load.run(url, games, seconds, seed=seed, game=game, probes=probes, sink=sink)
+    """One window of load (after a ramp-up): the driver's figures, and the CPU the server's
+    processes spent in it."""
+    window, started = cpu.Window(roots), {}
+
+    def counting() -> None:
+        started.update(emails=sink.count if sink else 0, driver=cpu.own_cpu())
+        window.start()
+
+    result = http_load.run(url, games, seconds, seed=seed, game=game, probes=probes, sink=sink, ramp=RAMP,
+                           counting=counting)
     used = window.stop()
     moves = result["moves"] + result["probe_moves"]
     result.update(cpu={role: used[role] * 1000 / max(moves, 1) for role in used},
-                  driver_cpu_ms=(cpu.own_cpu() - driver) * 1000 / max(moves, 1),
-                  emails_sent=(sink.count if sink else 0) - emails_before)
+                  driver_cpu_ms=(cpu.own_cpu() - started["driver"]) * 1000 / max(moves, 1),
+                  emails_sent=(sink.count if sink else 0) - started["emails"])
     return result
 
 
@@ -172,19 +187,22 @@ def report(cells: dict[tuple[str, int], list[dict[str, Any]]], names: list[str])
     return "\n".join(lines)
 
 
-def full(seconds: float, rounds: int, probes: int, games: list[str], web_workers: int | None) -> str:
+def full(seconds: float, rounds: int, probes: int, games: list[str], web_workers: int | None,
+         mail_workers: int | None = None, workers: int | None = None) -> str:
     (ROOT / "var").mkdir(exist_ok=True)
     folder = Path(tempfile.mkdtemp(prefix="bench-load-", dir=ROOT / "var"))
     sink, port = TimedSink(), free_port()
     floor = server = None
     try:
         floor = Floor(folder, web_workers)
-        server = start_pbem(folder / "pbem", port, [], smtp_url=sink.url, web_workers=web_workers)
+        server = start_pbem(folder / "pbem", port, [], smtp_url=sink.url, web_workers=web_workers,
+                            mail_workers=mail_workers, workers=workers)
         url = f"http://127.0.0.1:{port}"
         targets = {"floor": (floor.url, floor.roots), **{g: (url, [server.pid]) for g in games}}
         for name, (target, _) in targets.items():                 # warm up: every process, every path
             http_load.run(target, 2, 3.0, game=name)
         cells: dict[tuple[str, int], list[dict[str, Any]]] = {}
+        load_before = os.getloadavg()[0]
         for n in range(rounds):                                   # rounds alternate the targets
             for name, (target, roots) in targets.items():
                 for count in (1, 20):
@@ -192,7 +210,11 @@ def full(seconds: float, rounds: int, probes: int, games: list[str], web_workers
                                      else 0, sink, seed=n + 1)
                     cells.setdefault((name, count), []).append(result)
                     print(f"round {n + 1}, {name}, {count} games: {_line(result)}", file=sys.stderr, flush=True)
-        return report(cells, list(targets))
+        shape = (f"pbem run: {web_workers or 'default'} API processes, {workers or 'default'} table workers, "
+                 f"{mail_workers or workers or 'default'} mail workers; {seconds:.0f} s windows after a {RAMP:.0f} s "
+                 f"ramp, {rounds} round(s), {probes} email-paced games beside the 20; {os.cpu_count()} cores, "
+                 f"load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after")
+        return shape + "\n\n" + report(cells, list(targets))
     finally:
         if server is not None:
             stop(server)
@@ -251,6 +273,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--probes", type=int, default=2, help="email-paced games beside the 20-game load")
     parser.add_argument("--games", default="clash,labyrinth")
     parser.add_argument("--web-workers", default="", help="API processes (PBEM_WEB_WORKERS); several: the curve")
+    parser.add_argument("--workers", type=int, default=None, help="pbem run --workers (default: as shipped)")
+    parser.add_argument("--mail-workers", type=int, default=None, help="pbem run --mail-workers (default: as shipped)")
     parser.add_argument("--variants", action="store_true", help="Granian vs --dev, fsync always vs everysec")
     args = parser.parse_args(argv)
     counts = [int(n) for n in args.web_workers.split(",") if n]
@@ -260,7 +284,8 @@ def main(argv: list[str] | None = None) -> None:
         for game in args.games.split(","):
             curve(args.seconds, counts, game)
     else:
-        print(full(args.seconds, args.rounds, args.probes, args.games.split(","), counts[0] if counts else None))
+        print(full(args.seconds, args.rounds, args.probes, args.games.split(","), counts[0] if counts else None,
+                   args.mail_workers, args.workers))
 
 
 if __name__ == "__main__":
