@@ -119,13 +119,13 @@ def _place_area_ask(s, f):
     where = "an area with your soldati" if f.get("own") else "an area with your soldati or an empty area"
     return (f"Place up to {f['max']} soldati from your HQ, all in one area: {where}.",
             [opt(f"Place in {a}" + (" (empty: 1 lab goes)" if is_empty(s, a) and s["areas"][a]["labs"] else ""),
-                 area=a) for a in areas])
+                 to=a) for a in areas])
 
 
 @does("place_area")
 def _place_area_do(ctx, f, move):
     ctx.pop()
-    ctx.push("place_n", seat=f["seat"], area=move["area"], max=f["max"])
+    ctx.push("place_n", seat=f["seat"], area=move["to"], max=f["max"])
 
 
 @step("place_n", prompt_kind="count")
@@ -176,15 +176,15 @@ def _order_area_ask(s, f):
         return "", []
     areas = [a for a in order_areas(s, f["seat"], chain=None if f["mode"] == "one" else False) if a not in f["used"]]
     return ("Where does the order go? An area with your soldati and no order yet.",
-            [opt(f"Order in {a}", area=a) for a in areas])
+            [opt(f"Order in {a}", to=a) for a in areas])
 
 
 @does("order_area")
 def _order_area_do(ctx, f, move):
     ctx.pop()
-    issue(ctx, f["seat"], f["token"], move["area"])
+    issue(ctx, f["seat"], f["token"], move["to"])
     if f["mode"] == "spread" and f["left"] > 1:
-        ctx.push("order_token", seat=f["seat"], mode="spread", left=f["left"] - 1, used=f["used"] + [move["area"]],
+        ctx.push("order_token", seat=f["seat"], mode="spread", left=f["left"] - 1, used=f["used"] + [move["to"]],
                  placed=1)
 
 
@@ -195,13 +195,13 @@ def issue(ctx, seat, token, area):
 @step("pair_area", prompt_kind="area")
 def _pair_area_ask(s, f):
     return ("Put 2 face-down orders in one area of yours that has no order yet.",
-            [opt(f"Orders in {a}", area=a) for a in pair_areas(s, f["seat"])])
+            [opt(f"Orders in {a}", to=a) for a in pair_areas(s, f["seat"])])
 
 
 @does("pair_area")
 def _pair_area_do(ctx, f, move):
     ctx.pop()
-    ctx.push("order_token", seat=f["seat"], mode="pair", area=move["area"], left=2, used=[])
+    ctx.push("order_token", seat=f["seat"], mode="pair", area=move["to"], left=2, used=[])
 
 
 # ---- muster: soldati and cars from adjacent areas into one area (spec 8.5 step 0; Annex I)
@@ -217,13 +217,13 @@ def muster_sources_anywhere(s, seat):
 @step("lm_area", prompt_kind="area")
 def _lm_area_ask(s, f):
     return ("Muster: choose an area of yours to bring soldati and cars into from adjacent areas (not by boat).",
-            [opt(f"Muster into {a}", area=a) for a in muster_sources_anywhere(s, f["seat"])])
+            [opt(f"Muster into {a}", to=a) for a in muster_sources_anywhere(s, f["seat"])])
 
 
 @does("lm_area")
 def _lm_area_do(ctx, f, move):
     ctx.pop()
-    ctx.push("muster", seat=f["seat"], area=move["area"])
+    ctx.push("muster", seat=f["seat"], area=move["to"])
 
 
 @step("muster", prompt_kind="muster")

@@ -66,25 +66,25 @@ def destinations(s):
 @step("car_now", prompt_kind="car")
 def _car_now_ask(s, f):
     return ("The revealed courts field gives you a car: place it now in an area with your soldati.",
-            [opt(f"Car in {a}", area=a) for a in E.car_areas(s, f["seat"])])
+            [opt(f"Car in {a}", to=a) for a in E.car_areas(s, f["seat"])])
 
 
 @does("car_now")
 def _car_now_do(ctx, f, move):
     ctx.pop()
-    E.place_car(ctx, f["seat"], move["area"])
+    E.place_car(ctx, f["seat"], move["to"])
 
 
 @step("lab_now", prompt_kind="lab")
 def _lab_now_ask(s, f):
     return ("The revealed bank field gives you a lab: place it in an area of yours with fewer than 2 labs.",
-            [opt(f"Lab in {a}", area=a) for a in E.lab_areas(s, f["seat"])])
+            [opt(f"Lab in {a}", to=a) for a in E.lab_areas(s, f["seat"])])
 
 
 @does("lab_now")
 def _lab_now_do(ctx, f, move):
     ctx.pop()
-    E.place_lab(ctx, f["seat"], move["area"])
+    E.place_lab(ctx, f["seat"], move["to"])
 
 
 # ---- Exert influence (spec 6.4.6; Annex I: two markers of one row)

@@ -201,7 +201,7 @@ def _reinforce_ask(s, f):
     words = {"own": "from your HQ", "ally": "from your ally's HQ", "neutral": "neutral soldati from the supply"}
     return (f"Also place {f['n']} soldati in an adjacent area ({f['left']} more at most): yours, your ally's "
             "(from their HQ) or a neutral one.",
-            [opt(f"{f['n']} soldati {words[kind]} in {a}", area=a) for a, kind in targets] + [opt("No more", done=True)])
+            [opt(f"{f['n']} soldati {words[kind]} in {a}", to=a) for a, kind in targets] + [opt("No more", done=True)])
 
 
 @does("reinforce")
@@ -209,7 +209,7 @@ def _reinforce_do(ctx, f, move):
     if move.get("done"):
         ctx.pop()
         return
-    s, a = ctx.s, move["area"]
+    s, a = ctx.s, move["to"]
     who = s["areas"][a]["owner"]
     if who == NEUTRAL:
         ctx.emit("place", seat=NEUTRAL, area=a, n=min(f["n"], s["supply"]["neutral"]), src="supply")
@@ -235,12 +235,12 @@ def _guards_ask(s, f):
     if not needs or hq <= 0:
         return "", []
     return ("Place 1 soldato from your HQ at each of your labs (2 where an area has 2 labs); too few in your HQ: "
-            "choose which labs get them.", [opt(f"{n} soldati to {a}", area=a) for a, n in needs])
+            "choose which labs get them.", [opt(f"{n} soldati to {a}", to=a) for a, n in needs])
 
 
 @does("guards")
 def _guards_do(ctx, f, move):
-    a = move["area"]
+    a = move["to"]
     E.place_from_hq(ctx, f["seat"], a, ctx.s["areas"][a]["labs"])
     f["done"] = f["done"] + [a]
 

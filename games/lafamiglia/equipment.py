@@ -49,17 +49,17 @@ def put(ctx, seat, move):
 def _boat_move_ask(s, f):
     sea = f["sea"]
     return (f"Your new motorboat is in {sea}: leave it there or move it to an adjacent sea area.",
-            [opt(f"Leave it in {sea}", sea=sea)] + [opt(f"Move it to {t}", sea=t) for t in D.SEA_ADJ[sea]])
+            [opt(f"Leave it in {sea}", to=sea)] + [opt(f"Move it to {t}", to=t) for t in D.SEA_ADJ[sea]])
 
 
 @does("boat_move")
 def _boat_move_do(ctx, f, move):
     ctx.pop()
-    moved = move["sea"] != f["sea"]
+    moved = move["to"] != f["sea"]
     if moved:
         ctx.emit("boat", seat=f["seat"], sea=f["sea"], n=-1, why="move")
-        ctx.emit("boat", seat=f["seat"], sea=move["sea"], n=1, why="move")
-    enter_boat(ctx, f["seat"], move["sea"], moved)
+        ctx.emit("boat", seat=f["seat"], sea=move["to"], n=1, why="move")
+    enter_boat(ctx, f["seat"], move["to"], moved)
 
 
 def enter_boat(ctx, seat, sea, moved):

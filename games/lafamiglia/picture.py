@@ -4,8 +4,9 @@ The map of Sicily as hexes (each area at its ``hex`` place in data/map.json, tin
 mandamento, a disc in the colour of the family that holds it with its soldati, labs, cars and
 order tokens: face down unless the seat's team may see them), the seas around it with their
 motorboats, the control markers; then the two action sheets with their markers, and a line per
-family. Every area is a group with ``data-area``, every sheet field ``data-field`` (a field is an
-answer the seat page can click), every sea ``data-sea``.
+family. Every area is a group with ``data-area``, every sheet field ``data-field``, every sea
+``data-sea``; areas and seas also carry ``data-country``, the attribute the seat page clicks for a
+place (so a field, an area or a sea on the picture answers a question that asks for one).
 """
 
 import math
@@ -80,7 +81,7 @@ def _seas(d, view):
         x = sum(p[0] for p in pts) / len(pts)
         y = sum(p[1] for p in pts) / len(pts)
         x, y = _clear(x, y, x - mid_x, y - mid_y)
-        sg = d.group(g, class_="sea", data_sea=sea)
+        sg = d.group(g, class_="sea", data_sea=sea, data_country=sea)
         d.rect(sg, x - 52, y - 13, 104, 26, rx=6, fill=SEA, stroke="#9cc3e4")
         d.text(sg, x, y - 2, sea.replace("Mare di ", "M. ").replace("Mare ", "M. "), 9, anchor="middle", fill=INK, fit=98)
         for i, who in enumerate(view["seas"][sea]):
@@ -109,7 +110,7 @@ def _map(d, view):
     for area in D.AREAS:
         a = view["areas"][area]
         cx, cy = centre(area)
-        ag = d.group(g, class_="area", data_area=area, data_owner=a["owner"] or "empty")
+        ag = d.group(g, class_="area", data_area=area, data_country=area, data_owner=a["owner"] or "empty")
         d.el(ag, "polygon", points=hexagon(cx, cy), fill=tint[a["mandamento"]], stroke="#8a8170", stroke_width=1)
         d.title(ag, f"{area} ({a['mandamento']})")
         d.text(ag, cx, cy - 16, area, 8.5, anchor="middle", fill=INK, fit=2 * DX - 6)

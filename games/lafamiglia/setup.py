@@ -144,12 +144,12 @@ def _extra_ask(s, f):
     if kind == "boats":
         seas = seas_near(s, seat) if s["p"][seat]["pool"]["boats"] else []
         return ("Place a motorboat from your character card: a sea area next to your soldati.",
-                [opt(f"Motorboat in {sea}", sea=sea) for sea in seas])
+                [opt(f"Motorboat in {sea}", to=sea) for sea in seas])
     if s["p"][seat]["pool"][kind] <= 0:
         return "", []
     word = "an extra soldato" if kind == "soldati" else "a car"
     return (f"Place {word} from your character card in an area with your soldati.",
-            [opt(f"{word[0].upper()}{word[1:]} in {a}", area=a) for a in areas_of(s, seat)])
+            [opt(f"{word[0].upper()}{word[1:]} in {a}", to=a) for a in areas_of(s, seat)])
 
 
 def _extra_next(ctx, f, kind):
@@ -167,12 +167,12 @@ def _extra_do(ctx, f, move):
     _extra_next(ctx, f, kind)
     if kind == "boats":
         from .equipment import enter_boat
-        ctx.emit("boat", seat=seat, sea=move["sea"], n=1)
-        enter_boat(ctx, seat, move["sea"], moved=False)
+        ctx.emit("boat", seat=seat, sea=move["to"], n=1)
+        enter_boat(ctx, seat, move["to"], moved=False)
     elif kind == "cars":
-        E.place_car(ctx, seat, move["area"])
+        E.place_car(ctx, seat, move["to"])
     else:
-        ctx.emit("place", seat=seat, area=move["area"], n=1, src="pool")
+        ctx.emit("place", seat=seat, area=move["to"], n=1, src="pool")
 
 
 # ---- step 11.3: labs
@@ -181,7 +181,7 @@ def _extra_do(ctx, f, move):
 def _lab0_ask(s, f):
     areas = E.lab_areas(s, f["seat"])
     return ("Place a lab from your character card in an area with your soldati (at most 2 labs an area).",
-            [opt(f"Lab in {a}", area=a) for a in areas])
+            [opt(f"Lab in {a}", to=a) for a in areas])
 
 
 @does("lab0")
@@ -189,7 +189,7 @@ def _lab0_do(ctx, f, move):
     ctx.pop()
     if f["left"] > 1:
         ctx.push("lab0", seat=f["seat"], left=f["left"] - 1)
-    E.place_lab(ctx, f["seat"], move["area"])
+    E.place_lab(ctx, f["seat"], move["to"])
 
 
 # ---- step 12: two markers each on sheet 0

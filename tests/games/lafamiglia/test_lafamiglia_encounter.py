@@ -363,8 +363,8 @@ def test_yellow_b_places_car_lab_and_a_soldato_at_each_lab():
     s = play(s, NW, {"part": 0}, {"part": 1})
     assert s["areas"]["Enna"]["cars"] == 1 and s["areas"]["Enna"]["labs"] == 1
     s = play(s, NW, {"part": 2})                             # 3 soldati needed, 2 in HQ: choose
-    assert {o["move"]["area"] for o in GAME.prompts(s)[NW]["options"]} == {"Enna", "Petralia"}
-    s = play(s, NW, {"area": "Petralia"})
+    assert {o["move"]["to"] for o in GAME.prompts(s)[NW]["options"]} == {"Enna", "Petralia"}
+    s = play(s, NW, {"to": "Petralia"})
     assert s["areas"]["Petralia"]["n"] == 3 and s["p"][NW]["hq"] == 0
 
 
@@ -390,7 +390,7 @@ def test_red_a_reinforces_here_an_ally_and_a_neutral_area():
     s = resolving(s, RED, "red.police_a", "Enna")
     s = play(s, RED, {"part": 0})
     assert s["areas"]["Enna"]["n"] == 3
-    s = play(s, RED, {"area": "Licata"}, {"area": "Camastra"})
+    s = play(s, RED, {"to": "Licata"}, {"to": "Camastra"})
     assert s["areas"]["Licata"]["n"] == 3 and s["p"][GREEN]["hq"] == 1 and s["areas"]["Camastra"]["n"] == 4
 
 

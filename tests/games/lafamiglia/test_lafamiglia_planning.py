@@ -71,9 +71,9 @@ def test_place_is_police_base_plus_bonus_into_an_own_or_empty_area():
     s["p"][RED]["hq"] = 6
     s = turn(s, RED)
     s = play(s, RED, {"field": "1c2"}, {"marker": "0a1", "owner": NEUTRAL})
-    areas = {o["move"]["area"] for o in GAME.prompts(s)[RED]["options"]}
+    areas = {o["move"]["to"] for o in GAME.prompts(s)[RED]["options"]}
     assert "Enna" in areas and "Licata" not in areas and "Camastra" not in areas
-    s = play(s, RED, {"area": "Enna"})
+    s = play(s, RED, {"to": "Enna"})
     assert [o["move"]["n"] for o in GAME.prompts(s)[RED]["options"]] == [1, 2, 3, 4]
     s = play(s, RED, {"n": 4})
     assert s["areas"]["Enna"]["n"] == 5 and s["p"][RED]["hq"] == 2
@@ -91,9 +91,9 @@ def test_a_field_with_two_partial_actions_and_a_cost():
     assert s["p"][RED]["money"] == 1
     parts = [o["label"] for o in GAME.prompts(s)[RED]["options"]]
     assert parts == ["Place soldati (base +1)", "Issue an order"]      # in any order, no 'finish' before the first
-    s = play(s, RED, {"part": 0}, {"area": "Caltanissetta"}, {"n": 3})
+    s = play(s, RED, {"part": 0}, {"to": "Caltanissetta"}, {"n": 3})
     assert s["areas"]["Caltanissetta"]["owner"] == RED and s["areas"]["Caltanissetta"]["labs"] == 0
-    s = play(s, RED, {"part": 1}, lambda m: m.get("token") == "red.b3", {"area": "Caltanissetta"})
+    s = play(s, RED, {"part": 1}, lambda m: m.get("token") == "red.b3", {"to": "Caltanissetta"})
     assert s["areas"]["Caltanissetta"]["tokens"] == [{"id": "red.b3", "seat": RED, "up": False}]
     assert s["turn"] == BLUE                                # the turn passed on
 
@@ -105,7 +105,7 @@ def test_three_motorboats_in_one_sea_area():
     s["seas"]["Mare Licata"] = [YELLOW, GREEN]
     s = turn(s, RED)
     s = play(s, RED, {"field": "1b1"}, {"marker": "0a1", "owner": NEUTRAL}, {"part": 1},
-             {"kind": "boat", "sea": "Mare Agrigento"}, {"sea": "Mare Licata"})
+             {"kind": "boat", "sea": "Mare Agrigento"}, {"to": "Mare Licata"})
     assert [o["move"]["owner"] for o in GAME.prompts(s)[RED]["options"]] == [GREEN, YELLOW]
     s = play(s, RED, {"owner": YELLOW})
     assert s["seas"]["Mare Licata"] == [GREEN] and s["p"][RED]["pool"]["boats"] == 4
@@ -139,7 +139,7 @@ def test_exert_influence_reveals_a_car_and_unlocks_the_courts_b_order():
     s = play(s, BLUE, {"field": "1b2"}, {"marker": "0a1", "owner": NEUTRAL}, {"row": "courts"})
     assert "blue.courts_b" in s["p"][BLUE]["tokens"] and "blue.courts_b" not in s["p"][BLUE]["locked"]
     assert GAME.prompts(s)[BLUE]["kind"] == "car"
-    s = play(s, BLUE, {"area": "Messina"})
+    s = play(s, BLUE, {"to": "Messina"})
     assert s["areas"]["Messina"]["cars"] == 1
 
 
@@ -155,7 +155,7 @@ def test_influence_one_institution_takes_two_markers_of_its_row_and_allows_a_bon
     s = play(s, RED, {"when": "after"})
     assert s["p"][RED]["board"]["police"] == 2 and s["p"][RED]["pool"]["markers"] == pool + 2
     assert "red.police_a" in s["p"][RED]["tokens"]
-    s = play(s, RED, lambda m: m.get("token") == "red.police_a", {"area": "Enna"})
+    s = play(s, RED, lambda m: m.get("token") == "red.police_a", {"to": "Enna"})
     assert s["areas"]["Enna"]["tokens"][0]["id"] == "red.police_a"
 
 

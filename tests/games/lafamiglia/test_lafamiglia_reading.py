@@ -77,6 +77,7 @@ def test_the_picture_draws_the_view():
         fields = {e.get("data-field") for e in root.iter() if e.get("data-field")}
         assert fields == set(D.SHEET_FIELDS[state["sheets"]["upper"]] + D.SHEET_FIELDS[state["sheets"]["lower"]])
         assert {e.get("data-sea") for e in root.iter() if e.get("data-sea")} == set(D.SEAS)
+        assert {e.get("data-country") for e in root.iter() if e.get("data-country")} == set(D.AREAS) | set(D.SEAS)
         ids = [e.get("id") for e in root.iter() if e.get("id")]
         assert len(ids) == len(set(ids))
         soldati = sum(int(e.text) for e in root.iter() if e.get("class") == "soldati")
