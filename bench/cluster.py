@@ -14,7 +14,7 @@ Two loads, each 20 concurrent random Clash games over keep-alive HTTP (bench/htt
   view asking the human again, so up to twice the true wait).
 
 Also the CPU each part spent per move (bench/cpu.py): the API, the workers, Redis; on the
-cluster, the cluster's six servers apart. The load driver runs on the same 2 cores.
+cluster, its masters and its replicas apart (Redis is then the queues' alone). The load driver runs on the same 2 cores.
 
     python -m bench.cluster [--seconds 10] [--rounds 3] [--api 1,2,4] [--workers 1,2,4] [--no-cluster]
 
@@ -141,14 +141,20 @@ class Server:
     def measure(self, load: str, seconds: float, seed: int = 1) -> dict[str, Any]:
         """One window of ``load`` ("api" or "bot"), with the CPU per move of each part."""
         window = cpu.Window([self.process.pid]).start()
-        store = cpu.Window([n.process.pid for n in self.cluster.nodes if n.process]).start() if self.cluster else None
+        nodes: dict[str, cpu.Window] = {}
+        if self.cluster:
+            for index, role in self.cluster.roles().items():
+                nodes.setdefault("cluster " + ("masters" if role == "master" else "replicas"),
+                                 cpu.Window([])).roots.append(self.cluster.nodes[index].process.pid)  # type: ignore[union-attr]
+            for part in nodes.values():
+                part.start()
         if load == "api":
             result = http_load.run(self.url, GAMES, seconds, seed=seed)
         else:
             result = bot_load(self.url, BOT_GAMES, seconds, seed=seed)
         used = window.stop()
-        if store is not None:
-            used["cluster"] = store.stop()["all"]
+        for name, part in nodes.items():
+            used[name] = part.stop()["all"]
         moves = max(result["moves"], 1)
         result["cpu_ms"] = {role: spent * 1000 / moves for role, spent in used.items()}
         return result
@@ -178,7 +184,7 @@ def point(api: int, workers: int, seconds: float, loads: tuple[str, ...], cluste
 def _cpu(result: dict[str, Any]) -> str:
     parts = result["cpu_ms"]
     names = [("api", "API"), ("tables worker", "tables workers"), ("mail worker", "mail workers"),
-             ("redis", "Redis"), ("cluster", "cluster")]
+             ("redis", "Redis"), ("cluster masters", "cluster masters"), ("cluster replicas", "cluster replicas")]
     return ", ".join(f"{label} {parts[key]:.2f}" for key, label in names if parts.get(key))
 
 

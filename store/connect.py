@@ -74,6 +74,14 @@ def home(client: Client, key: str) -> Any:
     return client.get_node_from_key(key) if isinstance(client, RedisCluster) else None
 
 
+def routed(client: Client, key: str) -> dict[str, Any]:
+    """Options for a script call in a pipeline that sends it to ``key``'s node: a cluster
+    pipeline would otherwise ask a server which keys the call names (COMMAND GETKEYS, one more
+    round trip carrying every argument again; redis-py special-cases EVALSHA outside pipelines
+    only). A call redirected (MOVED) is sent again routed by its keys."""
+    return {"target_nodes": client.get_node_from_key(key)} if isinstance(client, RedisCluster) else {}
+
+
 def replicated(pipe: Any, client: Client, written: list[str], replicas: int, wait_ms: int) -> int:
     """Queue a WAIT after the writes in ``pipe`` on each node that holds one of ``written``, on
     the connection that carried them (a cluster pipeline sends one batch per node on one

@@ -136,7 +136,8 @@ class TableStore:
         duplicate or a conflict, and sends them again."""
         for attempt in (1, 2):
             pipe = self.redis.pipeline(transaction=False)
-            pipe.execute_command("EVALSHA", script.sha, len(script_keys), *script_keys, *args)
+            pipe.execute_command("EVALSHA", script.sha, len(script_keys), *script_keys, *args,
+                                 **connect.routed(self.redis, script_keys[0]))
             waits = connect.replicated(pipe, self.redis, [script_keys[0], *(more(pipe) if more else [])],
                                        self.replicas, self.wait_ms)
             try:

@@ -82,3 +82,14 @@ def test_the_switch_makes_a_plain_url_a_cluster(monkeypatch, env, cluster, redis
     services: Services = create_app().extensions["pbem"]
     assert services.settings.cluster and len(services.redis.get_primaries()) == 3
     assert isinstance(services.redis, redis_lib.RedisCluster)
+
+
+def test_rq_cannot_run_on_the_cluster_which_is_why_the_queues_have_a_server_of_their_own(cluster_client):
+    """A job's id cannot carry a hash tag (so a job and its queue cannot share a slot), and a
+    worker needs a one-server client. Should rq learn clusters, this fails: look again."""
+    from rq import Queue, SimpleWorker
+    tagged = Queue("{pbem}", connection=cluster_client)
+    with pytest.raises(ValueError, match="letters, numbers, underscores and dashes"):
+        tagged.enqueue("builtins.print", job_id="{pbem}-job")
+    with pytest.raises(AttributeError, match="connection_pool"):
+        SimpleWorker([tagged], connection=cluster_client).work(burst=True)

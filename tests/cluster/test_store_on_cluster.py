@@ -113,3 +113,18 @@ def test_one_server_waits_for_its_replicas_too(redis_client, caplog):
     assert time.monotonic() - started > 0.25          # two writes (the table, then the indexes), each waited for
     assert caplog.text.count("reached 0 of 1 replicas within 150 ms") == 2
     assert store.load("alone").seq == 1
+
+
+def test_an_append_costs_no_extra_round_trip_to_find_its_keys(cluster, store):
+    """A script call in a cluster pipeline is sent to its table's node: without that, redis-py
+    asks a server for the call's keys first (COMMAND GETKEYS, every argument sent twice)."""
+    create(store, "t1")
+    for node in cluster.nodes:
+        node.client().config_resetstat()
+    for seq in range(1, 6):
+        store.append("t1", seq, [entry(seq + 1)], ["north"], ("k%d" % seq, "{}"), 60)
+    calls = {}
+    for node in cluster.nodes:
+        for name, stats in node.client().info("commandstats").items():
+            calls[name] = calls.get(name, 0) + stats["calls"]
+    assert calls.get("cmdstat_evalsha") == 5 and "cmdstat_command|getkeys" not in calls
