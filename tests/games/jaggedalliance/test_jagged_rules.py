@@ -249,3 +249,13 @@ def test_a_scenario_whose_tier_is_not_ready_is_refused_with_a_sentence():
                 assert bad.code == "bad_option" and "does not play yet" in bad.message
             else:
                 raise AssertionError(f"scenario {scenario} accepted")
+
+
+def test_letting_the_others_go_first_leaves_the_last_seat_no_such_choice():
+    # the choice of who acts next is the team's (9); waiting cannot go round for ever
+    s = new(("ivan", "cliff", "raven", "fox"))[1]                    # two players, two mercs each
+    assert {"wait": True} in options(s, "merc1") and {"wait": True} in options(s, "merc2")
+    _, s = play(s, "merc1", {"wait": True})
+    assert list(GAME.prompts(s)) == ["merc2"] and {"wait": True} not in options(s, "merc2")
+    _, s = play(s, "merc2", {"merc": "cliff"})
+    assert s["mercs"]["cliff"]["active"]
