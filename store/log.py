@@ -186,7 +186,8 @@ class TableStore:
         again; when an append asked again meanwhile, the entry is put back (since when it was)."""
         for attempt in (1, 2):
             pipe = self.redis.pipeline(transaction=False)
-            pipe.evalsha(self._settled.sha, 1, keys.meta(table_id), seq)
+            pipe.execute_command("EVALSHA", self._settled.sha, 1, keys.meta(table_id), seq,   # (a cluster pipeline
+                                 **connect.routed(self.redis, keys.meta(table_id)))          # has no evalsha())
             pipe.zscore(keys.PENDING, table_id)
             pipe.zrem(keys.PENDING, table_id)
             pipe.hget(keys.meta(table_id), "needs")

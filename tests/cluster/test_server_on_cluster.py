@@ -1,6 +1,8 @@
 """The whole server with its store on a real Redis Cluster and its job queues on one Redis
 (PBEM_QUEUE_URL): games played through the API, settled and emailed by the worker's code."""
 
+import logging
+
 import pytest
 import redis as redis_lib
 
@@ -36,7 +38,8 @@ def work(settings, cluster_client, queue_client):
 
 
 def test_games_play_to_the_end_with_the_store_on_a_cluster(cluster_app, cluster_env, cluster_client, redis_client,
-                                                          smtp_server):
+                                                          smtp_server, caplog):
+    caplog.set_level(logging.ERROR)
     client = cluster_app.test_client()
     ids = []
     for n in range(6):                  # other players at each table: the invitation limit is per address
@@ -64,6 +67,7 @@ def test_games_play_to_the_end_with_the_store_on_a_cluster(cluster_app, cluster_
     assert not list(cluster_client.scan_iter("rq:*"))
     over = [str(m["To"]) for m in smtp_server.inbox.messages if str(m["X-PBEM-Kind"]) == "game_over"]
     assert len(over) == len(set(over)) == 12                      # everyone told the end, once
+    assert not caplog.records, caplog.text                        # no settle failed on the way (it would be retried)
 
 
 def test_a_cluster_without_a_queue_server_is_refused_with_a_sentence(monkeypatch, env, cluster):

@@ -1,5 +1,6 @@
-"""The store on a real Redis Cluster: every test of the store's log (re-run here on the cluster),
-a table's keys in one slot, writes answered only once a replica has them, and the URLs."""
+"""The store on a real Redis Cluster: every test of the store's log and of the settler's
+bookkeeping (re-run here on the cluster), a table's keys in one slot, writes answered only
+once a replica has them, and the URLs."""
 
 import json
 import logging
@@ -11,6 +12,7 @@ import redis
 
 from store import TableStore, connect, keys
 from tests.store.test_log import *  # noqa: F401,F403  (the same tests, with this folder's `store`)
+from tests.store.test_settled import *  # noqa: F401,F403
 from tests.store.test_log import create, entry
 
 del test_every_key_of_a_table_shares_its_hash_tag    # noqa: F821  (KEYS asks one node of a cluster: below, a scan)
