@@ -147,12 +147,15 @@ def measure(url: str, roots: list[int], game: str, games: int, seconds: float, p
 
 
 def _span(runs: list[dict[str, Any]], key: str, fmt: str, role: str | None = None) -> str:
+    """The figure over the rounds: one value, or low-high (a unit after the number once)."""
     values = [(r["cpu"].get(role, 0.0) if role else r[key]) for r in runs]
     values = [v for v in values if v == v]               # not NaN
     if not values:
         return "-"
-    low, high = min(values), max(values)
-    return fmt.format(low) if fmt.format(low) == fmt.format(high) else f"{fmt.format(low)}-{fmt.format(high)}"
+    number, _, unit = fmt.partition("} ")
+    number += "}" if unit else ""
+    low, high = number.format(min(values)), number.format(max(values))
+    return (low if low == high else f"{low}-{high}") + (f" {unit}" if unit else "")
 
 
 def report(cells: dict[tuple[str, int], list[dict[str, Any]]], names: list[str]) -> str:

@@ -61,14 +61,16 @@ def test_a_copy_another_process_left_behind_is_not_answered(env, redis_client):
     from server.app import create_app
     one, other = create_app().test_client(), create_app().test_client()
     table, tokens = new_table(one, "clash")
-    seen = other.get(f"/tables/{table}/view", headers=bearer(tokens["mcworld"])).json     # other keeps a copy
-    mine = next(p for p in seen["prompts"] if p["seat"] == "mcworld")
-    moved = one.post(f"/tables/{table}/moves", headers=bearer(tokens["mcworld"]),
-                     json={"option": len(mine["options"]), "expected_seq": seen["seq"]})
-    assert moved.status_code == 201
-    now = other.get(f"/tables/{table}/view", headers=bearer(tokens["mcworld"])).json
-    assert now["seq"] == moved.json["seq"] > seen["seq"]
-    assert now == expected(TableStore(redis_client), table, "mcworld")
+    seen = {seat: other.get(f"/tables/{table}/view", headers=bearer(token)).json     # other keeps a copy
+            for seat, token in tokens.items()}
+    mover, mine = next((seat, p) for seat, view in seen.items() for p in view["prompts"]   # who starts is dealt
+                       if p["seat"] == seat and p.get("options"))
+    moved = one.post(f"/tables/{table}/moves", headers=bearer(tokens[mover]),
+                     json={"option": len(mine["options"]), "expected_seq": seen[mover]["seq"]})
+    assert moved.status_code == 201, moved.json
+    now = other.get(f"/tables/{table}/view", headers=bearer(tokens[mover])).json
+    assert now["seq"] == moved.json["seq"] > seen[mover]["seq"]
+    assert now == expected(TableStore(redis_client), table, mover)
 
 
 def test_an_unknown_table_is_404_whether_or_not_a_copy_was_kept(client):
