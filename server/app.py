@@ -8,7 +8,7 @@ from flask import Flask, g, request
 import config
 
 from . import docs_assets, errors, extensions, guards, home, lobby, mute, pages
-from .api import catalogue, inbound, mail_log, moves, ops, replay, tables, team
+from .api import catalogue, inbound, mail_log, moves, ops, positions, replay, tables, team
 
 
 def create_app(overrides: dict[str, Any] | None = None) -> Flask:
@@ -25,7 +25,8 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     api = errors.JsonErrorsApi(app)
     errors.register(app)
     guards.init_app(app, settings)
-    for blueprint in (catalogue.blp, tables.blp, moves.blp, inbound.blp, mail_log.blp, ops.blp, replay.blp, team.blp):
+    for blueprint in (catalogue.blp, tables.blp, moves.blp, inbound.blp, mail_log.blp, ops.blp, replay.blp, team.blp,
+                      positions.blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(pages.blp)
     app.register_blueprint(team.page_blp)

@@ -128,6 +128,9 @@ class View(Schema):
     prompts = fields.List(fields.Nested(Prompt))
     board = fields.List(fields.String(), metadata={"description": "The text board the seat's emails show "
                                                                   "(GET view and states only)."})
+    from_position = fields.String(metadata={"description": "Only for a table started from a position (the option "
+                                                           "position) rather than the standard setup: the "
+                                                           "SHA-256 of that position (canonical JSON)."})
     mid_decision = fields.Boolean(metadata={"description": "GET states only, and only when true: this seq falls "
                                                            "between the events of one decision, when nobody was "
                                                            "being asked anything (prompts is empty)."})
@@ -222,3 +225,22 @@ class VacationAnswer(Schema):
     start = fields.Float()
     end = fields.Float()
     waiting = fields.List(fields.String(), metadata={"description": "Tables where the deadline moved."})
+
+
+class PositionQuery(Schema):
+    seq = fields.Integer(load_default=None, validate=validate.Range(min=1, max=MAX_SEQ), metadata={
+        "description": "The move to take the position at (default: now); a clean point of the game, such as "
+                       "the start of a turn."})
+
+
+class PositionAnswer(Schema):
+    table = fields.String()
+    game = fields.String()
+    seq = fields.Integer()
+    seat = fields.String(allow_none=True, metadata={"description": "Whose view (None: an observer)."})
+    complete = fields.Boolean(metadata={"description": "False while the game goes on and something hidden was "
+                                                       "left out (named in hidden)."})
+    hidden = fields.List(fields.String(), metadata={"description": "What was left out: another seat's hand, a "
+                                                                   "deck's order, face-down things."})
+    options = fields.Dict(metadata={"description": "The table's options, to start a table with (add position)."})
+    position = fields.Dict(metadata={"description": "In the game's position format (the option position)."})

@@ -17,7 +17,7 @@ from .auth import new_token
 from .errors import Invalid
 from .model import Table, bot_rng
 from .reading import redact_entry
-from .start import Started, create, new_table_id
+from .start import Started, create, from_position, new_table_id
 
 FORMAT = "pbem-table"
 FORMAT_VERSION = 1
@@ -32,6 +32,8 @@ def export(store: TableStore, table: Table, seat: str | None) -> list[dict[str, 
               "seats": {s: {k: v for k, v in i.items() if k in ("name", "bot")} for s, i in table.seats.items()},
               "created": table.doc["created"], "seq": table.seq, "result": result,
               "seed_sha256": table.doc["seed_sha256"], "view": "full" if finished else (seat or "observer")}
+    if table.doc.get("from_position"):       # started from a position, not the standard setup
+        header["from_position"] = table.doc["from_position"]
     entries = [envelope.loads(e) for e in store.read(table.id)]
     if finished:
         header["seed"] = table.doc["seed"]
@@ -73,6 +75,8 @@ def verify(lines: list[dict[str, Any]]) -> dict[str, Any]:
         return report
     if hashlib.sha256(seed).hexdigest() != header.get("seed_sha256"):
         problems.append("The seed does not match the SHA-256 published when the table was created.")
+    if "from_position" in header and header["from_position"] != from_position(header.get("options") or {}):
+        problems.append("The header's from_position is not the SHA-256 of the position in its options.")
     if [e.get("seq") for e in entries] != list(range(1, len(entries) + 1)):
         problems.append("The events are not numbered 1, 2, 3... without gaps.")
         return report
@@ -132,5 +136,8 @@ def import_table(store: TableStore, lines: list[dict[str, Any]], now: float) -> 
            "options": header["options"], "seats": seats, "seed": header["seed"],
            "seed_sha256": header["seed_sha256"], "created": header.get("created", now),
            "imported_from": header.get("table")}
+    marked = from_position(header["options"])
+    if marked:
+        doc["from_position"] = marked
     table = create(store, doc, [], now, entries=entries)
     return Started(table, tokens)

@@ -40,6 +40,8 @@ def view_of(table: Table, state: Any, seq: int, seat: str | None, board: bool = 
                 prompt["options"] = [{**o, "notation": game.notate(state, seat, o["move"])} for o in prompt["options"]]
     if mid_decision:
         extra["mid_decision"] = True
+    if table.doc.get("from_position"):       # the table did not start from the standard setup
+        extra["from_position"] = table.doc["from_position"]
     return {**extra, "table": table.id, "game": game.name, "seq": seq, "seat": seat,
             "status": "finished" if result is not None else "active", "result": result,
             "seats": {s: {"name": i["name"], **({"bot": i["bot"]} if i.get("bot") else {})}

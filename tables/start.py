@@ -81,8 +81,25 @@ def start(store: TableStore, game_name: str, options: dict[str, Any] | None, sea
     doc = {"id": table_id or new_table_id(), "game": game.name, "game_version": game.version,
            "options": options, "seats": seat_docs, "seed": seed.hex(),
            "seed_sha256": hashlib.sha256(seed).hexdigest(), "created": round(now, 3), **timing}
-    table = create(store, doc, game.start(options, list(wanted), Rng(seed, 0)), now)
+    marked = from_position(options)
+    if marked:
+        doc["from_position"] = marked
+    try:
+        events = game.start(options, list(wanted), Rng(seed, 0))
+    except IllegalMove as bad:         # a position the options' check let through
+        raise Invalid(bad.message, code=bad.code) from None
+    table = create(store, doc, events, now)
     return Started(table, tokens)
+
+
+def from_position(options: dict[str, Any]) -> str | None:
+    """The mark of a table that did not start from the standard setup: the SHA-256 of its
+    ``position`` option (canonical JSON), or None."""
+    position = options.get("position")
+    if position is None:
+        return None
+    canonical = json.dumps(position, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
 
 
 def create(store: TableStore, doc: dict[str, Any], events: list[dict[str, Any]], at: float,

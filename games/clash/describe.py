@@ -77,6 +77,9 @@ def flipped(e):
 
 LINES = {
     "match_started": match_started,
+    "position": lambda e: (f"The match starts from a position: game {len(e['position']['games']) + 1}, "
+                           f"{SIDE[e['position']['turn']]} to "
+                           f"{'open with Mustafa' if e['position']['opening'] else 'place a tile'}"),
     "tile_chosen": lambda e: f"{_who(e)} picks {_tile(e['tile'])} "
                              f"{'from their zone' if e['src'] == 'zone' else 'from the neutral zone'}",
     "field_chosen": lambda e: f"{_who(e)} will place {_tile(e['tile'])} on {e['field']}",

@@ -55,6 +55,11 @@ def match_started(state, e):
     return state
 
 
+def position_set(state, e):
+    from .position import state_of
+    return state_of(e["options"], e["position"])
+
+
 def tile_chosen(state, e):
     state["step"] = {"k": "field", "seat": e["seat"], "tile": e["tile"], "src": e["src"]}
     return state
@@ -197,7 +202,7 @@ def _pass(state, e):
 
 
 HANDLERS = {
-    "match_started": match_started, "tile_chosen": tile_chosen, "field_chosen": field_chosen,
+    "match_started": match_started, "position": position_set, "tile_chosen": tile_chosen, "field_chosen": field_chosen,
     "placed": placed, "effect_lost": _pass, "effect_declined": _pass,
     "repeat_chosen": repeat_chosen, "bribe_chosen": bribe_chosen, "destroyed": destroyed,
     "flipped": flipped, "discarded": discarded, "moved": moved, "taken_back": taken_back,

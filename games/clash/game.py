@@ -8,6 +8,7 @@ from . import example as example_mod
 from . import notation, rules, setup
 from . import summary
 from . import picture as picture_mod
+from . import position as position_mod
 from . import view as view_mod
 from .evolve import evolve
 
@@ -19,6 +20,12 @@ class Clash(Game):
     seats = B.SEATS
     options = setup.OPTIONS
     notation_help = notation.NOTATION_HELP
+
+    def resolve_options(self, given, bots=None):
+        opts = super().resolve_options(given, bots)
+        if opts["position"] is not None:
+            position_mod.normalise(opts["position"], opts)      # refused with its sentence at creation
+        return opts
 
     def start(self, options, seats, rng: Rng):
         if sorted(seats) != sorted(self.seats):
@@ -60,6 +67,12 @@ class Clash(Game):
 
     def picture(self, view, seat):
         return picture_mod.picture(view, seat)
+
+    def position(self, state):
+        return position_mod.position(state)
+
+    def position_for(self, position, seat):
+        return position, []            # open information (spec 12.1): nothing to leave out
 
     def result(self, state):
         if state is None or not state.get("result"):

@@ -4,6 +4,7 @@ Every open ruling of the spec is a named option whose default is the spec's reco
 """
 
 from . import board as B
+from . import position
 from .tiles import NEUTRALS, UNKNOWN
 
 OPTIONS = {
@@ -29,6 +30,10 @@ OPTIONS = {
                   "help": "Refill the neutral zone from the unused neutral tiles whenever a tile is taken from it (spec 11.7)."},
     "placement_cap": {"default": 100, "choices": [50, 100, 200],
                       "help": "A safety limit of placements per game, after which the game is drawn (spec 9.4)."},
+    "position": {"default": None, "choices": None,
+                 "help": "A starting position instead of an empty board: the board, the zones, the games of the "
+                         "match already played, who is on turn (the format: games/clash/position.py), checked as "
+                         "the rules allow a board to be. At the start of a placement or a game's opening."},
 }
 
 
@@ -45,10 +50,14 @@ def deal(box: list, opts: dict, rng) -> tuple[list, dict]:
 
 
 def start(opts: dict, rng) -> list[dict]:
+    if opts.get("position") is not None:
+        return [position.start_event(opts, rng)]
     pool = [t for t in NEUTRALS if t != UNKNOWN or opts["unknown_neutral"] == "blank"]
     if opts["neutrals"] == "none":
         pool = []
     first = rng.choice(list(B.SEATS))
     neutral, extra = deal(pool, opts, rng)
-    return [{"type": "match_started", "options": dict(opts), "first": first, "box": pool,
+    # the options without position (None here), so that the events of a table started before the
+    # option existed are still the ones its moves give (verify)
+    return [{"type": "match_started", "options": {k: v for k, v in opts.items() if k != "position"}, "first": first, "box": pool,
              "neutral": neutral, "extra": extra}]

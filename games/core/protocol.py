@@ -33,6 +33,16 @@ What a person reads (emails, the seat page, the CLI):
   decision per line, built only from what the seat may see (its hand, the board).
 - ``picture(view, seat) -> str | None``: the seat's view drawn as SVG (pure; what the seat may
   not see is not in the view, so it cannot be drawn).
+
+Positions (a table carried between the table top and the server):
+
+- ``position(state) -> dict | None``: the state as a starting position in the game's position
+  format (the table option ``position``, documented in ``games/<game>/position.py``), such that
+  a table started from it asks the same questions and shows the same view; None when the state
+  is not at a clean point (mid-turn) or the game has no positions.
+- ``position_for(position, seat) -> (position, hidden) | None``: the position as ``seat`` (None:
+  an observer) may see it while the game goes on: what it may not see left out, and ``hidden``
+  naming what was left out; None when the game cannot say (then only a finished table's is shown).
 """
 
 import copy
@@ -141,6 +151,12 @@ class Game:
         return []
 
     def picture(self, view: dict[str, Any], seat: str | None) -> str | None:
+        return None
+
+    def position(self, state: State) -> dict[str, Any] | None:
+        return None
+
+    def position_for(self, position: dict[str, Any], seat: str | None) -> tuple[dict[str, Any], list[str]] | None:
         return None
 
     @property

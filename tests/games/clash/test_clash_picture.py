@@ -120,7 +120,8 @@ def check_open(state) -> None:
             assert field(root, cell["field"]).get("data-state") == "down"
 
 
-OPTIONS = st.fixed_dictionaries({name: st.sampled_from(spec["choices"]) for name, spec in GAME.options.items()})
+OPTIONS = st.fixed_dictionaries({name: st.sampled_from(spec["choices"]) for name, spec in GAME.options.items()
+                                    if spec["choices"] is not None})
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -70,7 +70,8 @@ def play_match(seed: bytes, opts: dict, eager: bool, check_all_options: bool = F
     return moves, log, state
 
 
-OPTION_SETS = st.fixed_dictionaries({name: st.sampled_from(spec["choices"]) for name, spec in GAME.options.items()})
+OPTION_SETS = st.fixed_dictionaries({name: st.sampled_from(spec["choices"]) for name, spec in GAME.options.items()
+                                    if spec["choices"] is not None})
 
 
 @settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -256,7 +256,8 @@ def test_each_question_notates_as_players_type_it():
     assert [GAME.notate(s, MW, o["move"]) for o in GAME.prompts(s)[MW]["options"]] == ["a2", "no"]
 
 
-OPTION_SETS = st.fixed_dictionaries({name: st.sampled_from(spec["choices"]) for name, spec in GAME.options.items()})
+OPTION_SETS = st.fixed_dictionaries({name: st.sampled_from(spec["choices"]) for name, spec in GAME.options.items()
+                                    if spec["choices"] is not None})
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
