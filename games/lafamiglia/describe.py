@@ -161,6 +161,9 @@ def _note(e):
 
 
 LINES = {
+    "position": lambda e: (f"The game starts from a position: round {e['position']['round']}, planning phase, "
+                           f"{D.family(e['position']['p'][e['position']['primo']]['family'])['name']} first; control "
+                           f"tiles {', '.join(D.TILE[k]['name'] for k in e['position']['tiles']['drawn'])}."),
     "setup": lambda e: (f"Setup: control tiles {', '.join(D.TILE[k]['name'] for k in e['tiles'])}; families drawn "
                         + "; ".join(f"{t}: {', '.join(D.family(f)['name'] for f in fams)}" for t, fams in e["colours"].items())
                         + "; character cards dealt."),

@@ -4,6 +4,8 @@ A decision's last event carries ``stack`` (the decisions still under way), which
 in; the rules never need it anywhere else.
 """
 
+import json
+
 from . import data as D
 from .state import NEUTRAL, SEATS, TEAMS
 
@@ -313,7 +315,7 @@ def _nothing(state, e):
 
 
 HANDLERS = {
-    "setup": None, "family": _family, "money": _money, "recruit": _recruit, "discard": _discard,
+    "setup": None, "position": None, "family": _family, "money": _money, "recruit": _recruit, "discard": _discard,
     "place": _place, "move": _move, "kill": _kill, "add": _add, "settle": _settle,
     "lab": _lab, "car": _car, "boat": _boat, "marker": _marker, "unlock": _unlock, "order": _order,
     "reveal": _reveal, "home": _home, "sell": _sell, "gift": _gift, "primo": _primo, "ua": _ua,
@@ -328,6 +330,9 @@ def evolve(state, event):
     kind = event["type"]
     if kind == "setup":
         state = _setup(state, event)
+    elif kind == "position":
+        from .position import state_of
+        state = state_of(event["options"], json.loads(json.dumps(event["position"])))
     else:
         HANDLERS[kind](state, event)
     if "stack" in event:

@@ -5,6 +5,7 @@ from games.core import Game, IllegalMove, Rng
 from . import describe as describe_mod
 from . import notation, rules, setup
 from . import picture as picture_mod
+from . import position as position_mod
 from . import view as view_mod
 from .evolve import evolve
 from .example import example
@@ -20,6 +21,12 @@ class LaFamiglia(Game):
     teams = TEAMS
     options = setup.OPTIONS
     notation_help = notation.NOTATION_HELP
+
+    def resolve_options(self, given, bots=None):
+        opts = super().resolve_options(given, bots)
+        if opts["position"] is not None:
+            position_mod.normalise(opts["position"], opts)      # refused with its sentence at creation
+        return opts
 
     def start(self, options, seats, rng: Rng):
         if sorted(seats) != sorted(self.seats):
@@ -61,6 +68,12 @@ class LaFamiglia(Game):
 
     def picture(self, view, seat):
         return picture_mod.picture(view, seat)
+
+    def position(self, state):
+        return position_mod.position(state)
+
+    def position_for(self, position, seat):
+        return position_mod.position_for(position, seat)
 
     def catalogue(self):
         return {**super().catalogue(), "teams": {team: list(seats) for team, seats in self.teams.items()}}

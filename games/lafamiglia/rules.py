@@ -8,6 +8,7 @@ from games.core import SYSTEM, IllegalMove
 
 from . import actions, board, cleanup, combat, encounter, equipment, orders, planning, setup  # noqa: F401 (steps)
 from . import data as D
+from . import position
 from . import tokens as T
 from .ctx import Ctx
 from .evolve import evolve
@@ -72,6 +73,8 @@ def advance(ctx):
 
 
 def start(opts, rng) -> list[dict]:
+    if opts.get("position") is not None:
+        return [position.start_event(opts, rng)]
     event = setup.start(opts, rng)
     ctx = Ctx(evolve(None, json.loads(json.dumps(event))))
     setup.begin(ctx, event)

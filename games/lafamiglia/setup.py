@@ -41,6 +41,10 @@ OPTIONS = {
     "recruitment_on_move": {"default": True, "choices": [True, False],
                             "help": "The Rekrutacja tile works whenever you take an area, moving into an empty one "
                                     "included (our reading of spec 13), or only after winning an attack."},
+    "position": {"default": None, "choices": None,
+                 "help": "A starting position instead of the setup: the families, HQs, map, sheets, tiles and "
+                         "round, at the start of a round's planning phase (the format: games/lafamiglia/position.py), "
+                         "checked against the components and the rules."},
 }
 
 
@@ -60,7 +64,8 @@ def start(opts, rng) -> dict:
     first = rng.choice(list(SEATS))
     deal = rng.shuffled(list(range(len(D.CHARACTERS))))
     characters = {seat: deal[i] for i, seat in enumerate(SEATS)}
-    event = {"type": "setup", "options": dict(opts), "first": first, "tiles": tiles, "colours": colours,
+    # the options without position (None here): a table started before the option existed verifies
+    event = {"type": "setup", "options": {k: v for k, v in opts.items() if k != "position"}, "first": first, "tiles": tiles, "colours": colours,
              "characters": characters}
     if families:
         event["families"] = families

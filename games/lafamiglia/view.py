@@ -72,7 +72,8 @@ def view(state, seat) -> dict:
         "out": list(s["out"]), "supply": dict(s["supply"]),
         "step": {"k": top["k"], "seat": top.get("seat")} if top else None,
         "fight": dict(s["fight"]) if s.get("fight") else None, "sealed": sealed,
-        "queue": [dict(i) for i in s["queue"]] if s["phase"] == "encounter" else [], "qi": s["qi"],
+        "queue": [dict(i) for i in s["queue"]] if s["phase"] == "encounter" else [],
+        "qi": s["qi"] if s["phase"] == "encounter" else 0,
         "result": dict(s["result"]) if s.get("result") else None,
     }
 
@@ -84,6 +85,12 @@ def redact(event, seat):
     kind = out.get("type")
     owner = out.get("seat")
     if kind == "setup":
+        return out
+    if kind == "position":      # a start from a position: the other team's HQs stay hidden
+        pos = out["position"]
+        out["position"] = {**pos, "p": {x: me if seat is not None and _team(seat) == _team(x) else
+                                        {k: v for k, v in me.items() if k not in ("money", "hq", "tokens", "instr")}
+                                        for x, me in pos["p"].items()}}
         return out
     if kind == "order" and not seat_sees(event, seat):
         out["token"] = HIDDEN

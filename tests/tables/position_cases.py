@@ -1,7 +1,10 @@
 """For each game: a position to start from, a bad one, what of the start the seed decides, and a
 check of the started state (tests/tables/test_positions.py, tests/server/test_positions_api.py)."""
 
+import json
+
 import games
+from games.core import Rng, fold
 
 def clash_check(state):
     assert state["game"] == 2 and state["wins"]["jihad"] == 1 and state["points"]["jihad"] == 5
@@ -18,7 +21,40 @@ CLASH = {
     "check": clash_check,
 }
 
-CASES = {"clash": CLASH}
+def clean_position(name: str, seed: bytes, opts: dict | None = None, after: int = 1) -> dict:
+    """The ``after``-th position ``position(state)`` gives in a random game (numbered options)."""
+    game = games.get(name)
+    log = game.start(opts or {}, list(game.table_seats(opts or {})), Rng(seed, 0))
+    state = fold(game, json.loads(json.dumps(log)))
+    found = 0
+    for _ in range(5000):
+        pos = game.position(state)
+        if pos is not None and len(log) > 1:
+            found += 1
+            if found == after:
+                return pos
+        asked = game.prompts(state)
+        seat = sorted(asked)[0]
+        options = asked[seat]["options"]
+        move = options[Rng(seed + b"/p", len(log)).below(len(options))]["move"]
+        events = game.decide(state, seat, move, Rng(seed, len(log)))
+        log += events
+        state = fold(game, json.loads(json.dumps(events)), state)
+    raise AssertionError("no clean point")
+
+
+def lafamiglia_check(state):
+    assert state["round"] == 2 and state["phase"] == "planning" and len(state["tiles"]["drawn"]) == 7
+
+
+LAFAMIGLIA = {
+    "position": {k: v for k, v in clean_position("lafamiglia", b"famiglia", after=2).items() if k != "tiles"},
+    "bad": {"round": 9, "primo": "southwest", "families": {}},
+    "chance": lambda state: state["tiles"]["drawn"],
+    "check": lafamiglia_check,
+}
+
+CASES = {"clash": CLASH, "lafamiglia": LAFAMIGLIA}
 
 
 def players(name: str, case: dict) -> dict:

@@ -8,7 +8,8 @@ from games.core import Rng, fold
 from games.lafamiglia import GAME
 from tests.games.lafamiglia.lafamiglia_kit import jcopy, play_random
 
-OPTION_SETS = st.fixed_dictionaries({name: st.sampled_from(spec["choices"]) for name, spec in GAME.options.items()})
+OPTION_SETS = st.fixed_dictionaries({name: st.sampled_from(spec["choices"]) for name, spec in GAME.options.items()
+                                    if spec["choices"] is not None})
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
