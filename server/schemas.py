@@ -143,6 +143,8 @@ class Event(Schema):
     event = fields.Dict()
     text = fields.String()
     move = fields.Raw()
+    undone = fields.Boolean(metadata={"description": "Only when true: a later undo or rollback took this event "
+                                                     "back (it stays in the log as history)."})
 
 
 class MoveAnswer(Schema):

@@ -41,16 +41,30 @@ class Draft:
     def decide(self, seat: str, move: Any, cmd: str) -> list[dict[str, Any]]:
         """Check and apply one decision (raises IllegalMove, leaving the draft as it was)."""
         table = self.table
-        events = table.game.decide(table.state, seat, move, table.rng())
+        rng = table.rng()
+        events = table.game.decide(table.state, seat, move, rng)
         if not events:
             raise ValueError(f"{table.game.name}: decide returned no events for {move!r}")
         entries = envelope.wrap(events, table.seq + 1, seat, move, cmd, self.at)
+        if rng.used:        # dice rolled or cards shuffled: this decision can no longer be taken back
+            entries[0]["rng"] = True
         stored = [envelope.dumps(e) for e in entries]
         # Fold what is stored, exactly (keys sorted), never decide()'s own objects: every process
         # that loads this table then builds the same state, with its options in the same order.
         table.state = fold(table.game, envelope.events_of(stored), table.state)
         table.seq += len(events)
         self.stored += stored
+        self.decisions += 1
+        return entries
+
+    def go_back(self, seat: str, event: dict[str, Any], state: Any, cmd: str) -> list[dict[str, Any]]:
+        """Append an undo or a rollback (tables/history.py): ``state`` is the state right after
+        ``event["to_seq"]``, which the table is from now on."""
+        table = self.table
+        entries = envelope.wrap([event], table.seq + 1, seat, {event["type"]: event["to_seq"]}, cmd, self.at)
+        self.stored += [envelope.dumps(e) for e in entries]
+        table.state = state
+        table.seq += 1
         self.decisions += 1
         return entries
 

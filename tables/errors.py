@@ -31,3 +31,9 @@ class StaleSeq(TableError):
 
 class Invalid(TableError):
     status, code = 422, "invalid"
+
+
+class Closed(TableError):
+    """A request the table cannot take now (an undo after a die was rolled, a rollback already
+    asked for): its code says why, its message says it to a player."""
+    status, code = 409, "closed"

@@ -12,7 +12,7 @@ import games
 from games.core import SYSTEM, IllegalMove, Rng, fold
 from store import TableStore
 
-from . import envelope
+from . import envelope, history
 from .auth import new_token
 from .errors import Invalid
 from .model import Table, bot_rng
@@ -90,9 +90,23 @@ def verify(lines: list[dict[str, Any]]) -> dict[str, Any]:
 
 def _rerun(game: games.core.Game, header: dict[str, Any], seed: bytes, entries: list[dict[str, Any]]) -> list[str]:
     seats, state, position = header["seats"], None, 0
+    wanted = {e["event"]["to_seq"] for e in entries if history.is_platform(e["event"])}
+    kept: dict[int, str] = {}
     for batch in envelope.batches(entries):
         first = batch[0]
         recorded = [e["event"] for e in batch]
+        if position and history.is_platform(first["event"]):     # an undo or a rollback: not a game decision
+            back = first["event"]
+            if len(batch) != 1 or back["asked_by"] != first["by"] or first["by"] not in seats:
+                return [f"Event {first['seq']}: a {back['type']} that is not one entry by a seat of the table."]
+            if back["to_seq"] not in kept:
+                return [f"Event {first['seq']}: a {back['type']} to event {back['to_seq']}, which does not end "
+                        "a decision before it."]
+            state = json.loads(kept[back["to_seq"]])
+            position += 1
+            if position in wanted:
+                kept[position] = kept[back["to_seq"]]
+            continue
         if position == 0:
             expected = game.start(header["options"], list(game.seats), Rng(seed, 0))
         else:
@@ -115,6 +129,8 @@ def _rerun(game: games.core.Game, header: dict[str, Any], seed: bytes, entries: 
             return [f"Event {first['seq']}: re-running the move does not give the recorded events."]
         state = fold(game, recorded, state)
         position += len(batch)
+        if position in wanted:
+            kept[position] = json.dumps(state, separators=(",", ":"))
     result = game.result(state)
     if result != header.get("result"):
         return ["The recorded result is not the one the moves lead to."]

@@ -15,9 +15,9 @@ from typing import Any
 
 from store import TableStore
 
-from . import envelope
+from . import envelope, history
 from .model import Table
-from .reading import redact_entry
+from .reading import entries_for, names
 
 
 @dataclass
@@ -34,16 +34,24 @@ class Group:
         return self.entries[-1]["seq"]
 
     def as_dict(self) -> dict[str, Any]:
-        return {"lines": self.lines, "first": self.first, "last": self.last, "events": self.entries}
+        out = {"lines": self.lines, "first": self.first, "last": self.last, "events": self.entries}
+        if all(e.get("undone") for e in self.entries):
+            out["undone"] = True
+        return out
 
 
 def grouped_log(store: TableStore, table: Table, seat: str | None, since: int = 0) -> list[Group]:
     """The events after ``since`` as ``seat`` may see them, grouped by card play or placement,
     oldest first. With ``since`` inside a card play, the first group starts mid-play."""
-    finished = table.result() is not None
     stored = [envelope.loads(e) for e in store.read(table.id, after=since)]
-    decisions = [[redact_entry(table, e, seat, finished) for e in batch] for batch in envelope.batches(stored)]
-    return group(table.game.summarize, decisions, seat)
+    decisions = [entries_for(table, batch, seat) for batch in envelope.batches(stored)]
+    undone = history.taken_back(stored)      # moves taken back stay in the log, marked
+    for decision in decisions:
+        for entry in decision:
+            if entry["seq"] in undone:
+                entry["undone"] = True
+    people = names(table)
+    return group(lambda events, who: history.summarize(table.game, events, who, people), decisions, seat)
 
 
 def group(summarize: Any, decisions: list[list[dict[str, Any]]], seat: str | None) -> list[Group]:

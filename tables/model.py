@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import games
-from games.core import SYSTEM, Game, Rng, fold
+from games.core import SYSTEM, Game, Rng
 from store import NoSuchTable, TableStore
 
-from . import envelope
+from . import envelope, history
 from .errors import NotFound
 
 
@@ -99,16 +99,21 @@ def load(store: TableStore, table_id: str) -> Table:
     else:   # no snapshot, or one taken by another version of the rules: fold from the start
         state = None
         entries = store.read(table_id) if loaded.snapshot_seq else entries
-    state = fold(game, [envelope.loads(e)["event"] for e in entries], state)
+    state = history.fold_entries(game, [envelope.loads(e) for e in entries], state,
+                                 lambda seq: _state_at(store, table_id, game, seq))
     return Table(table_id, doc, game, state, loaded.seq)
 
 
 def state_at(store: TableStore, table: Table, seq: int) -> Any:
     """The state as it was right after event ``seq``: nearest snapshot + a short fold."""
-    snap = store.snapshot_at_most(table.id, seq)
-    state, after = None, 0
-    if snap and snap[1] == table.game.version:
-        after, state = snap[0], json.loads(snap[2])
-    entries = [envelope.loads(e) for e in store.read(table.id, after=after, upto=seq)]
-    return fold(table.game, [e["event"] for e in entries], state)
+    return _state_at(store, table.id, table.game, seq)
 
+
+def _state_at(store: TableStore, table_id: str, game: Game, seq: int) -> Any:
+    snap = store.snapshot_at_most(table_id, seq)
+    state, after = None, 0
+    if snap and snap[1] == game.version:
+        after, state = snap[0], json.loads(snap[2])
+    entries = [envelope.loads(e) for e in store.read(table_id, after=after, upto=seq)]
+    # an undo among them goes back to an earlier seq still: asked the same way (it is always earlier)
+    return history.fold_entries(game, entries, state, lambda to: _state_at(store, table_id, game, to))

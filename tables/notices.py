@@ -11,11 +11,11 @@ from urllib.parse import quote
 
 from store import TableStore
 
-from . import clock, envelope, signing
+from . import clock, envelope, history, signing
 from .appending import FORCED
 from .auth import link_key
 from .model import Table, load
-from .reading import entries_for, view
+from .reading import entries_for, names, view
 
 RECENT_LIMIT = 60     # events shown at most under "since your last move"
 
@@ -151,7 +151,8 @@ def game_over(store: TableStore, table: Table, seat: str, m: MailSettings) -> di
 
 def summary_since_last_move(store: TableStore, table: Table, seat: str) -> list[str]:
     """What happened since the seat last moved, one line per card play or placement."""
-    return table.game.summarize([e["event"] for e in since_last_move(store, table, seat)], seat)
+    return history.summarize(table.game, [e["event"] for e in since_last_move(store, table, seat)], seat,
+                             names(table))
 
 
 def since_last_move(store: TableStore, table: Table, seat: str) -> list[dict[str, Any]]:

@@ -5,7 +5,7 @@ from typing import Any
 from games.core import SYSTEM
 from store import TableStore
 
-from . import envelope
+from . import envelope, history
 from .errors import NotFound
 from .model import Table, state_at
 
@@ -69,6 +69,11 @@ def _inside_a_decision(store: TableStore, table: Table, seq: int) -> bool:
 
 def redact_entry(table: Table, entry: dict[str, Any], seat: str | None, finished: bool) -> dict[str, Any]:
     """One log entry as ``seat`` may see it. Moves are shown to their own seat, or to all at the end."""
+    if history.is_platform(entry["event"]):      # an undo or rollback: the table's, nothing hidden in it
+        event = entry["event"]
+        out = {"seq": entry["seq"], "by": entry["by"], "at": entry["at"], "event": event,
+               "text": history.describe(event, names(table))}
+        return out
     event = entry["event"] if finished else table.game.redact(entry["event"], seat)
     text = table.game.describe(event)
     if "move" in entry and entry.get("cmd", "").startswith("timeout-"):
@@ -81,13 +86,23 @@ def redact_entry(table: Table, entry: dict[str, Any], seat: str | None, finished
     return out
 
 
+def names(table: Table) -> dict[str, str]:
+    return {seat: info["name"] for seat, info in table.seats.items()}
+
+
 def log(store: TableStore, table: Table, seat: str | None, since: int = 0,
         upto: int | None = None) -> list[dict[str, Any]]:
-    finished = table.result() is not None
-    return [redact_entry(table, envelope.loads(e), seat, finished)
-            for e in store.read(table.id, after=since, upto=upto)]
+    """The events after ``since`` (up to ``upto``); one that a later undo or rollback took back is
+    marked ``"undone": true`` (when that undo is among the events read)."""
+    return entries_for(table, [envelope.loads(e) for e in store.read(table.id, after=since, upto=upto)], seat)
 
 
 def entries_for(table: Table, entries: list[dict[str, Any]], seat: str | None) -> list[dict[str, Any]]:
     finished = table.result() is not None
-    return [redact_entry(table, e, seat, finished) for e in entries]
+    out = [redact_entry(table, e, seat, finished) for e in entries]
+    undone = history.taken_back(entries)
+    if undone:
+        for entry in out:
+            if entry["seq"] in undone:
+                entry["undone"] = True
+    return out

@@ -17,12 +17,12 @@ from typing import Any
 from games.core import IllegalMove
 from store import TableStore
 
-from . import envelope, mailparse, preferences, signing, team_channel
+from . import envelope, history, mailparse, preferences, signing, team_channel
 from .advance import advance
 from .errors import Invalid, NotFound, StaleSeq
 from .model import Table, load
 from .notices import MailSettings, help_text, turn
-from .reading import log
+from .reading import log, names
 from .submit import submit
 
 HELP_WORDS = {"", "help", "?", "commands", "how", "show", "state", "options", "status"}
@@ -154,7 +154,7 @@ def _apply(store: TableStore, table: Table, seat: str, seq: int, lines: list[str
     else:
         message = "Done."
     return _answer("applied", table, seat, m, lines, message, applied=applied, stopped=stop,
-                   happened=table.game.summarize(events, seat))
+                   happened=history.summarize(table.game, events, seat, names(table)))
 
 
 def still_current(store: TableStore, table: Table, seat: str, seq: int) -> int:

@@ -18,6 +18,8 @@ class Clash(Game):
     title = "CLASH: Jihad vs McWorld"
     version = "1"
     seats = B.SEATS
+    # a tile drawn from the box (a refill, a random election) shows what was hidden: no undo past it
+    revealing = frozenset({"game_dealt", "refilled", "elected"})
     options = setup.OPTIONS
     notation_help = notation.NOTATION_HELP
 

@@ -43,6 +43,13 @@ Positions (a table carried between the table top and the server):
 - ``position_for(position, seat) -> (position, hidden) | None``: the position as ``seat`` (None:
   an observer) may see it while the game goes on: what it may not see left out, and ``hidden``
   naming what was left out; None when the game cannot say (then only a finished table's is shown).
+
+Taking moves back (the platform's undo, tables/undo.py):
+
+- ``reveals(event) -> bool``: does this event show a seat something that was hidden (a card
+  drawn, sealed orders opened)? A seat may not take back a move once one of these followed it,
+  so that nobody can peek and undo. The default: its type is one of ``revealing``. (A die rolled
+  closes the window anyway: the platform sees the generator being drawn from, ``Rng.used``.)
 """
 
 import copy
@@ -80,6 +87,8 @@ class Game:
     # team name -> its seats, for a game played in teams (La Famiglia: two teams of two). A seat's
     # view and the events it is shown may then carry what its team may see; empty: no teams.
     teams: dict[str, tuple[str, ...]] = {}
+    # event types that show hidden information (see ``reveals``)
+    revealing: frozenset[str] = frozenset()
 
     def team_of(self, seat: str | None) -> str | None:
         """The team a seat plays in; None for an observer, the system, or a game without teams."""
@@ -140,6 +149,9 @@ class Game:
         """A few lines of the seat's view for an email; a game overrides this with its own words."""
         return [f"{key}: {value}" for key, value in self.view(state, seat).items()
                 if isinstance(value, (str, int, float))]
+
+    def reveals(self, event: Event) -> bool:
+        return event.get("type") in self.revealing
 
     def summarize(self, events: list[Event], seat: str | None) -> list[str]:
         return [self.describe(event) for event in events]

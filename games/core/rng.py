@@ -20,8 +20,10 @@ class Rng:
         self._position = position
         self._block = 0
         self._buffer = b""
+        self.used = False         # did the decision draw anything? (a roll closes the undo window)
 
     def _bytes(self, n: int) -> bytes:
+        self.used = True
         while len(self._buffer) < n:
             message = f"{self._position}:{self._block}".encode()
             self._buffer += hmac.new(self._seed, message, hashlib.sha256).digest()

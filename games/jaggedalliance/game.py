@@ -26,6 +26,11 @@ class JaggedAlliance(Game):
     def evolve(self, state, event):
         return evolve(state, event)
 
+    def reveals(self, event):
+        """A card drawn or a deck touched: anything that changes what is hidden (state["hidden"]),
+        which is where the decks are; dice close the undo window anyway."""
+        return any(key == "hidden" or key.startswith("hidden.") for key in event.get("fx") or {})
+
     def prompts(self, state):
         return rules.prompts(state)
 

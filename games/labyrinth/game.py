@@ -18,6 +18,9 @@ class Labyrinth(Game):
     title = "Labyrinth: The War on Terror"
     version = "1"
     seats = D.SEATS
+    # cards drawn or dealt, decks shuffled, plots turned up (5.2, 7.5, 8.5): no undo past them
+    revealing = frozenset({"dealt", "shuffled", "reshuffled", "cards_moved", "extra_card", "plot_alerted",
+                           "plot_removed", "plots_set_aside", "first_plot"})
     options = setup.OPTIONS
     notation_help = notation.NOTATION_HELP
 

@@ -19,6 +19,8 @@ class LaFamiglia(Game):
     version = "1"
     seats = SEATS
     teams = TEAMS
+    # sealed orders turned up, conflict cards revealed: no undo past them
+    revealing = frozenset({"reveal", "cards"})
     options = setup.OPTIONS
     notation_help = notation.NOTATION_HELP
 
