@@ -146,6 +146,8 @@ def _counterattack(e):
 
 LINES = {
     "setup": _setup,
+    "position": lambda e: (f"Scenario {e['scenario']}, {e['name']}: {e['players']} player"
+                           f"{'s' if e['players'] > 1 else ''}, starting from a position at round {e['round']}."),
     "tidy": lambda e: "(bookkeeping)",
     "chosen": lambda e: f"{e['seat']} chooses: {e['label']}.",
     "hired": lambda e: f"{e['seat']} hires {merc(e['merc'])}" + (f", with {', '.join(card(c) for c in e['cards'])}" if e.get('cards') else "") + ".",

@@ -3,6 +3,7 @@
 from games.core import Game, Rng
 
 from . import advice, describe, example, notation, picture, rules, setup, summary, view
+from . import position as position_mod
 from .evolve import evolve
 
 
@@ -22,6 +23,12 @@ class JaggedAlliance(Game):
 
     def start(self, options, seats, rng: Rng):
         return setup.start(self.resolve_options(options), seats, rng)
+
+    def position(self, state):
+        return position_mod.position(state)
+
+    def position_for(self, position, seat):
+        return position_mod.position_for(position, seat)
 
     def evolve(self, state, event):
         return evolve(state, event)

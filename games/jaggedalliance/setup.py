@@ -29,6 +29,10 @@ OPTIONS = {
     "campaign": {"default": None, "choices": None,
                  "help": "A finished table's campaign save (its view's 'campaign_save') to play the next scenario "
                          "of that campaign; empty: a new campaign."},
+    "position": {"default": None, "choices": None,
+                 "help": "A starting position instead of the setup, at the start of a round's Players' Phase: the "
+                         "mercs, Sectors, enemies, pool, decks' cards and the rest of the public state (the format: "
+                         "games/jaggedalliance/position.py); what is face down is dealt by the table's generator."},
 }
 
 
@@ -49,7 +53,10 @@ def check_options(options: dict) -> dict:
         raise IllegalMove("bad_option", f"Scenario {options['scenario']} needs rules this server does not play yet "
                                         f"(the intermediate and advanced tiers); scenario "
                                         f"{', '.join(sorted(READY))} can be played.")
-    if options.get("campaign") is not None:
+    if options.get("position") is not None:
+        from .position import normalise
+        normalise(options["position"], options)
+    elif options.get("campaign") is not None:
         save = C.validate(options["campaign"])
         if options["scenario"] not in save["available"]:
             raise IllegalMove("bad_option", f"This campaign can play scenario {', '.join(save['available'])} next, "
@@ -63,6 +70,12 @@ def start(options: dict, seats: list[str], rng: Rng) -> list[dict]:
     missing = [s for s in players if s not in seats]
     if missing:
         raise IllegalMove("bad_seats", f"A {len(players)}-player table needs the seats {', '.join(players)}.")
+    if options.get("position") is not None:
+        from .position import start_event
+        return start_event(options, rng)
+    # the state keeps the options without position (None here): a table started before the option
+    # existed still verifies
+    options = {k: v for k, v in options.items() if k != "position"}
     scenario = SCENARIOS[options["scenario"]]
     camp = options["campaign"] or (C.fresh() if options["scenario"] == "1" else C.default_for(options["scenario"]))
     ctx = Ctx({}, rng)

@@ -54,7 +54,20 @@ LAFAMIGLIA = {
     "check": lafamiglia_check,
 }
 
-CASES = {"clash": CLASH, "lafamiglia": LAFAMIGLIA}
+def jagged_check(state):
+    assert state["round"] == 2 and state["order"] == ["ivan", "raven"] and state["mercs"]["ivan"]["weapons"] == ["007"]
+
+
+JAGGED = {
+    "options": {"players": 2, "scenario": "1", "hire": "quick"},
+    "position": {"round": 2, "mercs": {"ivan": {"seat": "merc1", "sector": "01A", "weapons": ["007"], "armour": "011"},
+                                       "raven": {"seat": "merc2", "sector": "01A", "weapons": ["006"]}}},
+    "bad": {"round": 2, "mercs": {"ivan": {"seat": "merc1", "sector": "01A", "S": 99}}},
+    "chance": lambda state: [state["hidden"]["threat"], state["hidden"]["decks"], state["hidden"]["pool"]],
+    "check": jagged_check,
+}
+
+CASES = {"clash": CLASH, "lafamiglia": LAFAMIGLIA, "jaggedalliance": JAGGED}
 
 
 def players(name: str, case: dict) -> dict:
