@@ -6,6 +6,7 @@ from . import data as D
 from . import describe as describe_mod
 from . import notation, rules, setup
 from . import picture as picture_mod
+from . import position as position_mod
 from . import view as view_mod
 from .evolve import evolve
 from .example import example
@@ -31,6 +32,12 @@ class Labyrinth(Game):
         if sorted(seats) != sorted(self.seats):
             raise IllegalMove("bad_seats", "Labyrinth is played by us and jihadist.")
         return setup.start(self.resolve_options(options), rng)
+
+    def position(self, state):
+        return position_mod.take(state)
+
+    def position_for(self, position, seat):
+        return position_mod.for_seat(position, seat)
 
     def evolve(self, state, event):
         return evolve(state, event)

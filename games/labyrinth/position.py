@@ -328,3 +328,55 @@ def apply(state, e) -> None:
     state["plots"], state["next_plot"] = [], 1
     state["deck"], state["hands"] = [], {"us": [], "jihadist": []}
     state["played"], state["holding"], state["in_play"] = 0, False, None
+
+
+# ---------------------------------------------------------------- taking a position out
+
+PHASE_STEPS = {"jihadist": ({"k": "card", "seat": "jihadist"}, {"k": "cadre", "seat": "jihadist"}),
+               "us": ({"k": "card", "seat": "us"}, {"k": "last", "seat": "us"})}
+
+
+def take(state) -> dict | None:
+    """The state as a position (the format above, ``base`` blank, the deck in its order), or None
+    when it is not a clean point: the start of an Action Phase (its first card, 5.2), with nothing
+    the format does not carry (a lapsing marker whose card left its box, a plot's Backlash, plots
+    numbered otherwise than 1, 2, 3... in placement order, the record of the last phase's Disrupts
+    and Betters, a held card, the solo mini-decks or set-aside plot markers)."""
+    if not state or state.get("result") or state.get("in_play") is not None or state.get("todo"):
+        return None
+    phase = state.get("phase")
+    if phase not in PHASE_STEPS or state.get("step") not in PHASE_STEPS[phase] or state.get("played"):
+        return None
+    recent = state.get("recent") or {}
+    if (state.get("lapsing_markers") or state.get("holding") or any(recent.get(k) for k in ("now", "last"))
+            or state["opts"].get("mini_decks") == "on" or state.get("aside") or state.get("aside_owed")):
+        return None
+    plots = state["plots"]
+    if [p["id"] for p in plots] != list(range(1, len(plots) + 1)) or state["next_plot"] != len(plots) + 1 \
+            or any(p.get("backlash") for p in plots):
+        return None
+    countries = {}
+    for name, c in state["c"].items():
+        if c != blank_country():
+            countries[name] = {**c, "gov": D.GOV_NAMES.get(c["gov"]), "markers": list(c["markers"])}
+    return {"base": "blank", "countries": countries, "prestige": state["prestige"], "funding": state["funding"],
+            "us_posture": state["us_posture"], "reserves": dict(state["reserves"]), "turn": state["turn"],
+            "deck_no": state["deck_no"], "markers": list(state["markers"]),
+            "plots": [{"country": p["c"], "value": p["v"], **({"face_up": True} if p.get("up") else {})} for p in plots],
+            "wmd": dict(state["wmd"]), "hands": {s: list(state["hands"][s]) for s in D.SEATS},
+            "deck": list(state["deck"]), "discard": list(state["discard"]), "removed": list(state["removed"]),
+            "lapsing": list(state["lapsing"]), "first_plot": state["first_plot"],
+            "first_plot_used": state["first_plot_used"], "phase": phase}
+
+
+def for_seat(pos: dict, seat) -> tuple[dict, list[str]]:
+    """While the game goes on: no deck order, no other side's hand, no face-down plot's value
+    (an observer: no hand at all). Left out, the deck is every card placed nowhere else, shuffled."""
+    out = {k: v for k, v in pos.items() if k != "deck"}
+    hidden = ["deck"]
+    out["hands"] = {s: (cards if s == seat else []) for s, cards in pos["hands"].items()}
+    hidden += [f"hands.{s}" for s, cards in pos["hands"].items() if s != seat and cards]
+    if seat != "jihadist" and any(not p.get("face_up") for p in pos["plots"]):
+        out["plots"] = [p for p in pos["plots"] if p.get("face_up")]
+        hidden.append("plots (face down: their countries and values)")
+    return out, hidden

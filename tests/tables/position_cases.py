@@ -67,7 +67,19 @@ JAGGED = {
     "check": jagged_check,
 }
 
-CASES = {"clash": CLASH, "lafamiglia": LAFAMIGLIA, "jaggedalliance": JAGGED}
+def labyrinth_check(state):
+    assert state["turn"] == 2 and state["prestige"] == 5 and state["c"]["Pakistan"]["sleeper"] == 2
+
+
+LABYRINTH = {
+    "position": {"turn": 2, "prestige": 5, "countries": {"Pakistan": {"gov": "Poor", "align": "Neutral", "sleeper": 2}},
+                 "hands": {"us": [27, 32], "jihadist": [57, 76]}, "phase": "us"},
+    "bad": {"prestige": 13},
+    "chance": lambda state: state["deck"],
+    "check": labyrinth_check,
+}
+
+CASES = {"clash": CLASH, "lafamiglia": LAFAMIGLIA, "jaggedalliance": JAGGED, "labyrinth": LABYRINTH}
 
 
 def players(name: str, case: dict) -> dict:
