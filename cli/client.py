@@ -1,4 +1,4 @@
-"""Client commands over the HTTP API: new, show, move, log, export, import, verify."""
+"""Client commands over the HTTP API: new, show, move, log, export, position, import, verify."""
 
 import json
 import os
@@ -68,7 +68,10 @@ token_option = click.option("--token", help="A seat's token.")
 @click.argument("game")
 @click.argument("seats", nargs=-1, required=True)
 @click.option("--option", "options", multiple=True, help="name=value (value read as JSON when it can be).")
-def new(game: str, seats: tuple[str, ...], options: tuple[str, ...]) -> None:
+@click.option("--position", "position_file", type=click.Path(exists=True, dir_okay=False),
+              help="Start from this position (a JSON file in the game's position format, or what 'pbem position' "
+                   "wrote: its options come along).")
+def new(game: str, seats: tuple[str, ...], options: tuple[str, ...], position_file: str | None) -> None:
     """Create a table. SEATS: seat=Name:email, or seat=bot:NAME for a bot."""
     seat_map: dict[str, Any] = {}
     for item in seats:
@@ -78,7 +81,13 @@ def new(game: str, seats: tuple[str, ...], options: tuple[str, ...]) -> None:
             seat_map[seat] = {"bot": rest}
         else:
             seat_map[seat] = {"name": kind, "email": rest} if rest else {"email": kind}
-    option_map = {}
+    option_map: dict[str, Any] = {}
+    if position_file:
+        loaded = json.loads(Path(position_file).read_text())
+        if isinstance(loaded, dict) and "position" in loaded and "options" in loaded:    # 'pbem position' wrote it
+            option_map.update(loaded["options"])
+            loaded = loaded["position"]
+        option_map["position"] = loaded
     for item in options:
         name, _, value = item.partition("=")
         try:
@@ -169,6 +178,28 @@ def export_(table: str, seat: str | None, token: str | None, output: str | None)
         click.echo(f"wrote {output}")
     else:
         click.echo(text, nl=False)
+
+
+@click.command()
+@click.argument("table")
+@seat_option
+@token_option
+@click.option("--at", "at", type=int, help="The position right after event AT (default: now); the start of a turn.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file instead of stdout.")
+def position(table: str, seat: str | None, token: str | None, at: int | None, output: str | None) -> None:
+    """Take the table's position out (JSON: the options and the position; 'pbem new GAME ... --position
+    FILE' starts a table from it). While the game goes on, only what the seat may see."""
+    answer = _call("GET", f"/tables/{table}/position" + (f"?seq={at}" if at else ""), _token(table, seat, token)).json()
+    text = json.dumps({"game": answer["game"], "options": answer["options"], "position": answer["position"]},
+                      indent=1, ensure_ascii=False) + "\n"
+    if output:
+        Path(output).write_text(text)
+        click.echo(f"wrote {output}")
+    else:
+        click.echo(text, nl=False)
+    if answer["hidden"]:
+        click.echo("Left out (hidden while the game goes on; fill in from the table top): "
+                   + ", ".join(answer["hidden"]), err=True)
 
 
 @click.command("import")

@@ -11,7 +11,7 @@ def main() -> None:
 
 
 for command in (serve.run, serve.worker, serve.mail_in, client.new, client.show, client.move, client.log,
-                client.export_, client.import_, client.verify, client.notifications, client.vacation, outbox.outbox,
+                client.export_, client.position, client.import_, client.verify, client.notifications, client.vacation, outbox.outbox,
                 maillog.mail_log):
     main.add_command(command)
 

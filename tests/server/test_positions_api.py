@@ -20,6 +20,8 @@ def test_a_table_started_from_a_position_says_so_and_gives_it_back(client, name)
     seat = sorted(tokens)[0]
     view = client.get(f"/tables/{table}/view", headers=bearer(tokens[seat])).json
     assert len(view["from_position"]) == 64 and view["prompts"]
+    assert case["view"](view["state"]), view["state"]
+    assert case["view"](client.get(f"/tables/{table}/view").json["state"])     # an observer's too
     export = client.get(f"/tables/{table}/export").get_data(as_text=True)
     assert '"from_position":"' + view["from_position"] in export.splitlines()[0]
     out = client.get(f"/tables/{table}/position", headers=bearer(tokens[seat]))
@@ -58,3 +60,23 @@ def test_a_position_mid_turn_is_a_409_and_an_unknown_seq_a_404(client):
     assert mid.status_code == 409 and mid.json["code"] == "no_position" and "move" in mid.json["message"]
     assert client.get(f"/tables/{table}/position?seq=1").json["position"]["board"] == {}
     assert client.get(f"/tables/{table}/position?seq=99").status_code == 404
+
+
+def test_a_running_tables_position_shows_only_what_the_seat_may_see(client):
+    case = CASES["lafamiglia"]
+    answer = create(client, "lafamiglia", {"position": case["position"]})
+    table, tokens = answer.json["id"], {s: v["token"] for s, v in answer.json["seats"].items()}
+    mine = client.get(f"/tables/{table}/position", headers=bearer(tokens["southwest"])).json
+    assert mine["complete"] is False and mine["seat"] == "southwest"
+    families = mine["position"]["families"]
+    assert families["southwest"]["tokens"] and families["southeast"]["tokens"]        # its team's HQs
+    assert "tokens" not in families["northwest"] and "money" not in families["northeast"]
+    assert "families.northwest.tokens" in mine["hidden"]
+    observer = client.get(f"/tables/{table}/position").json
+    assert all("tokens" not in f for f in observer["position"]["families"].values())
+
+    labyrinth = create(client, "labyrinth", {"position": CASES["labyrinth"]["position"]})
+    table, tokens = labyrinth.json["id"], {s: v["token"] for s, v in labyrinth.json["seats"].items()}
+    us = client.get(f"/tables/{table}/position", headers=bearer(tokens["us"])).json
+    assert us["position"]["hands"] == {"us": [27, 32], "jihadist": []} and "deck" not in us["position"]
+    assert "deck" in us["hidden"] and "hands.jihadist" in us["hidden"]

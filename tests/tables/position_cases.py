@@ -19,6 +19,7 @@ CLASH = {
     "bad": {"board": {"B2": {"tile": "President", "facing": "sideways"}}},
     "chance": lambda state: state["turn"],
     "check": clash_check,
+    "view": lambda v: v["game"] == 2 and v["wins"]["jihad"] == 1 and v["board"]["A1"]["tile"] == "MW_PREZYDENT",
 }
 
 def clean_position(name: str, seed: bytes, opts: dict | None = None, after: int = 1) -> dict:
@@ -52,6 +53,7 @@ LAFAMIGLIA = {
     "bad": {"round": 9, "primo": "southwest", "families": {}},
     "chance": lambda state: state["tiles"]["drawn"],
     "check": lafamiglia_check,
+    "view": lambda v: v["round"] == 2 and v["phase"] == "planning" and v["turn"] == v["primo"],
 }
 
 def jagged_check(state):
@@ -65,6 +67,7 @@ JAGGED = {
     "bad": {"round": 2, "mercs": {"ivan": {"seat": "merc1", "sector": "01A", "S": 99}}},
     "chance": lambda state: [state["hidden"]["threat"], state["hidden"]["decks"], state["hidden"]["pool"]],
     "check": jagged_check,
+    "view": lambda v: v["round"] == 2 and v["mercs"]["ivan"]["weapons"] == ["007"] and "hidden" not in v,
 }
 
 def labyrinth_check(state):
@@ -77,6 +80,7 @@ LABYRINTH = {
     "bad": {"prestige": 13},
     "chance": lambda state: state["deck"],
     "check": labyrinth_check,
+    "view": lambda v: v["turn"] == 2 and v["prestige"] == 5,
 }
 
 CASES = {"clash": CLASH, "lafamiglia": LAFAMIGLIA, "jaggedalliance": JAGGED, "labyrinth": LABYRINTH}

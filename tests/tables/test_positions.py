@@ -50,6 +50,13 @@ def test_a_table_from_a_position_is_marked_plays_to_the_end_and_verifies(store, 
     assert report["ok"], report["problems"]
     lines[0]["from_position"] = "0" * 64
     assert not tables.verify(lines)["ok"]
+    # once the game is over, a position taken at a clean point is whole, hidden parts included
+    game = games.get(name)
+    seq = next(seq for seq in range(1, table.seq + 1)
+               if game.position(tables.model.state_at(store, table, seq)) is not None)
+    whole = position_at(store, table, seq, None)
+    assert whole["complete"] and not whole["hidden"]
+    assert whole["position"] == game.position(tables.model.state_at(store, table, seq))
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
