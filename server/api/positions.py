@@ -19,6 +19,8 @@ blp = Blueprint("positions", __name__, description="Positions: a table's state a
 class TablePosition(MethodView):
     @blp.arguments(PositionQuery, location="query")
     @blp.response(200, PositionAnswer)
+    @blp.alt_response(409, description="no_position: seq falls mid-turn, not where a position can be taken")
+    @blp.alt_response(404, description="no such table, or no such seq")
     def get(self, query: dict[str, Any], table_id: str):  # type: ignore[no-untyped-def]
         """The table's position at ``seq`` (default: now) in the game's position format: send it back
         as the option ``position`` of POST /tables to start a table from it. While the game goes on,
