@@ -7,16 +7,19 @@ The format (JSON; ``round``, ``primo`` and ``families`` are needed, the rest may
      "primo": "southeast",           # who holds the Primo Giocatore marker: first to plan (6.5)
      "families": {"southwest": {"family": "blue", "character": 1,
                                 "money": 3, "hq": 5,       # lire and soldati in the HQ
-                                "tokens": ["blue.b1", ...],  # order tokens in the HQ
+                                "tokens": ["blue.b1", ...],  # order tokens in the HQ (left out:
+                                                             # the basic ones not sold)
                                 "locked": ["blue.banks_b", ...],  # advanced tokens still on the
-                                                                  # family board
+                                                   # family board (left out: those not elsewhere)
                                 "board": {"courts": 0, "police": 1, "banks": 1, "church": 0},
                                                            # markers taken off each row
                                 "ua": null | {"field": "4c1", "marker": "neutral"},  # Ultima Azione
                                 "instructions": {"take": "never"}},   # standing instructions
                   ... one for each seat},
      "areas": {"Trapani": {"owner": "northwest", "n": 3, "cars": 1, "labs": 2},
-               "Alcamo": {"owner": "neutral", "n": 2}},   # left out: empty
+               "Alcamo": {"owner": "neutral", "n": 2}},   # an area not listed is empty; "areas"
+                                                          # left out: the setup's map (the corners'
+                                                          # and the neutral soldati)
      "seas": {"Mare di Palermo": ["northwest"]},          # the motorboats in each sea area
      "sheets": {"upper": 1, "lower": 2},                  # the action sheets showing
      "fields": {"1c2": ["southeast"], "1b2": ["neutral"]},  # influence markers on sheet fields
@@ -84,7 +87,7 @@ def _known(value, names, what: str):
     return value
 
 
-def _seat(spec_all: dict, seat: str) -> dict:
+def _seat(spec_all: dict, seat: str, out: list) -> dict:
     spec = _obj(spec_all.get(seat), f"families.{seat}")
     unknown = set(spec) - SEAT_KEYS
     if unknown:
@@ -94,8 +97,10 @@ def _seat(spec_all: dict, seat: str) -> dict:
     if isinstance(char, bool) or not isinstance(char, int) or not 0 <= char < len(D.CHARACTERS):
         cards = ", ".join(f"{i} {c['name']}" for i, c in enumerate(D.CHARACTERS))
         raise bad(f"{seat}'s character must be a number from 0 to {len(D.CHARACTERS) - 1} ({cards}).")
-    tokens = spec.get("tokens", list(D.BASIC[fam]))
-    locked = spec.get("locked", [])
+    tokens = spec.get("tokens", [t for t in D.BASIC[fam] if t not in out])
+    if not isinstance(tokens, list):
+        raise bad(f"{seat}'s tokens must be a list of order tokens.")
+    locked = spec.get("locked", [t for t in D.FAMILY_TOKENS[fam] if t not in tokens and t not in out])
     for what, tks in (("tokens", tokens), ("locked", locked)):
         if not isinstance(tks, list):
             raise bad(f"{seat}'s {what} must be a list of order tokens.")
@@ -137,7 +142,10 @@ def normalise(position, opts: dict) -> dict:
     fams = _obj(position.get("families"), "families")
     if set(fams) != set(SEATS):
         raise bad(f"families must describe each seat: {', '.join(SEATS)}.")
-    p = {seat: _seat(fams, seat) for seat in SEATS}
+    out = position.get("out", [])
+    if not isinstance(out, list) or not all(t in D.TOKEN for t in out):
+        raise bad("out must be a list of order tokens.")
+    p = {seat: _seat(fams, seat, out) for seat in SEATS}
     if len({p[s]["family"] for s in SEATS}) < 4:
         raise bad("each seat plays a different family.")
     if len({p[s]["character"] for s in SEATS}) < 4:
@@ -150,9 +158,6 @@ def normalise(position, opts: dict) -> dict:
     for seat in SEATS:
         if p[seat]["family"] not in colours[TEAM_OF[seat]]:
             raise bad(f"{seat} plays {p[seat]['family']}, which its team did not draw.")
-    out = position.get("out", [])
-    if not isinstance(out, list) or not all(t in D.TOKEN for t in out):
-        raise bad("out must be a list of order tokens.")
     for seat in SEATS:
         fam = p[seat]["family"]
         where = p[seat]["tokens"] + p[seat]["locked"] + [t for t in out if D.TOKEN[t]["family"] == fam]
@@ -165,6 +170,12 @@ def normalise(position, opts: dict) -> dict:
 
     owners = (*SEATS, NEUTRAL)
     areas = {a: {"owner": None, "n": 0, "cars": 0, "labs": 0, "tokens": [], "att": None} for a in D.AREAS}
+    if "areas" not in position:            # the map as at the setup: each corner's soldati, the neutrals
+        for seat in SEATS:
+            for a, n in D.CORNERS[seat].items():
+                areas[a].update(owner=seat, n=n)
+        for a, n in D.NEUTRAL_START.items():
+            areas[a].update(owner=NEUTRAL, n=n)
     for name, spec in _obj(position.get("areas", {}), "areas").items():
         _known(name, D.AREAS, "area")
         spec = _obj(spec, name)

@@ -135,3 +135,22 @@ def test_two_seats_cannot_play_one_family():
     pos["families"]["southeast"] = dict(pos["families"]["southwest"], character=pos["families"]["southeast"]["character"])
     with pytest.raises(IllegalMove, match="different family"):
         GAME.resolve_options({"position": pos})
+
+
+TYPED = {"round": 2, "primo": "southeast",
+         "families": {"southwest": {"family": "blue", "character": 1, "money": 3, "hq": 5},
+                      "northeast": {"family": "yellow", "character": 5, "money": 2, "hq": 8},
+                      "southeast": {"family": "black", "character": 3, "money": 5, "hq": 4},
+                      "northwest": {"family": "green", "character": 0, "money": 3, "hq": 6}}}
+
+
+def test_a_short_typed_position_takes_the_setups_map_and_the_tokens_by_elimination():
+    _, state = started(TYPED)
+    assert state["areas"]["Trapani"] == {"owner": "northwest", "n": 3, "cars": 0, "labs": 0, "tokens": [], "att": None}
+    assert state["areas"]["Alcamo"]["owner"] == "neutral"
+    blue = state["p"]["southwest"]
+    assert blue["tokens"] == ["blue.b1", "blue.b2", "blue.b3", "blue.b4", "blue.b5"] and len(blue["locked"]) == 8
+    assert blue["pool"]["soldati"] == 50 - 5 - 15 and state["supply"]["labs"] == 30
+    assert GAME.prompts(state)["southeast"]["kind"] == "planning"
+    sold = dict(TYPED, out=["blue.b5"])
+    assert "blue.b5" not in started(sold)[1]["p"]["southwest"]["tokens"]
