@@ -16,6 +16,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import click
@@ -102,7 +103,8 @@ def run(port: int, host: str, dev: bool, api_processes: int | None, workers: int
                                      lambda command=command: subprocess.Popen(command, **options),
                                      grace=settings.smtp_timeout + 30))
         api = [*python, "cli.web", host, str(port), *(["--dev"] if dev else [])]
-        supervisor.add(Child("api", lambda: subprocess.Popen(api, **options)))
+        api_options = {**options, "preexec_fn": _niced(settings.api_nice)}
+        supervisor.add(Child("api", lambda: subprocess.Popen(api, **api_options)))
         settings = config.load()
         if settings.mail_in_port:
             listener = smtp_in.listen(host, settings.mail_in_port, settings)
@@ -144,6 +146,15 @@ def _next_steps(host: str, port: int, settings: config.Settings, mail_in: bool) 
         lines.append(f"To answer emails by replying: PBEM_MAIL_IN_PORT=2525 make run, or {pbem} mail-in beside it.")
     lines.append("Stop with Ctrl-C.")
     click.echo("\n".join(lines))
+
+
+def _niced(niceness: int) -> Callable[[], None]:
+    """A child's start: dying with the parent, at this niceness (the API's, PBEM_API_NICE)."""
+    def start() -> None:
+        die_with_parent()
+        if niceness:
+            os.nice(niceness)
+    return start
 
 
 def _started(embedded: EmbeddedRedis) -> "subprocess.Popen[bytes]":

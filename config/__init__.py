@@ -42,6 +42,7 @@ class Settings:
     smtp_timeout: int
     web_workers: int
     web_threads: int
+    api_nice: int
     workers: int
     redis_cluster: bool
     queue_url: str

@@ -62,6 +62,9 @@ def test_without_flags_one_api_process_and_one_worker_of_each(tmp_path, smtp_ser
     try:
         assert len(workers(run, "tables")) == 1 and len(workers(run, "mail")) == 1
         assert "workers: 1 table, 1 mail" in run.output()
+        # the API yields the CPU to the workers (PBEM_API_NICE, default 5); the workers do not
+        assert run.child("cli.web").nice() - psutil.Process().nice() == 5
+        assert all(p.nice() == psutil.Process().nice() for p in workers(run, "tables") + workers(run, "mail"))
     finally:
         run.stop()
 
