@@ -12,10 +12,12 @@ from flask import Blueprint, Response, flash, jsonify, make_response, redirect, 
 
 import tables
 from games.core import IllegalMove
-from tables import links, signing
+from tables import links, rollback, signing
+from tables.errors import Closed
 from workers.queue import enqueue_host_decision
 
 from . import seat_page
+from .api import moves as api_moves
 from .auth import seat_for
 from .errors import envelope
 from .extensions import services
@@ -77,8 +79,8 @@ def move(table_id: str) -> Any:
     try:
         done = seat_page.whole_turn(s, table_id, lambda t: _seat(t, token), int(seq), text,
                                     request.form.get("nonce"), time.time())
-    except (IllegalMove, tables.StaleSeq) as refused:
-        status = 409 if isinstance(refused, tables.StaleSeq) else 422
+    except (IllegalMove, tables.StaleSeq, Closed) as refused:
+        status = 422 if isinstance(refused, IllegalMove) else 409
         if _wants_json():
             return envelope(status, refused.code, refused.message)
         table = tables.load(s.store, table_id)
@@ -140,6 +142,49 @@ def act(token: str) -> Any:
 def _expired(table: tables.Table) -> Response:
     return _render(table, None, None, "This link has expired, so it was not used. Here is the table as anyone "
                    "watching sees it; your latest email from this game has your current links.", 409)
+
+
+VOTES = {"agree": "Agree to the rollback", "refuse": "Refuse the rollback"}
+
+
+def _vote_link(token: str) -> tuple[str, str, str, str] | None:
+    fields = rollback.read_vote_token(services().settings.secret_key, token)
+    if fields is None or fields[4] < time.time():
+        return None
+    return fields[0], fields[1], fields[2], fields[3]
+
+
+@blp.get("/rollback/<token>")
+def rollback_page(token: str) -> Any:
+    """An agree or refuse link of a rollback request: a page with one button (scanners open links)."""
+    chosen = _vote_link(token)
+    if chosen is None:
+        return _unknown_link()
+    table = tables.load(services().store, chosen[0])
+    request = rollback.pending(services().store, table)
+    if request is None or request.id != chosen[2]:
+        return render_template("message.html", title="No longer open", text="This rollback request is no longer "
+                               "open: it was answered, it expired, or the game has moved on since it was asked."), 409
+    asker = table.seats[request.asked_by]["name"]
+    why = f" Their reason: {request.reason}" if request.reason else ""
+    return render_template("confirm.html", title=table.game.title, table=table.id, label=VOTES[chosen[3]],
+                           prompt=f"{asker} asks to roll the game back to event {request.to_seq}.{why}")
+
+
+@blp.post("/rollback/<token>")
+def rollback_vote(token: str) -> Any:
+    chosen = _vote_link(token)
+    if chosen is None:
+        return _unknown_link()
+    table = tables.load(services().store, chosen[0])
+    try:
+        done = api_moves.vote(table, chosen[1], chosen[2], chosen[3])
+    except tables.TableError as closed:
+        return render_template("message.html", title="Not applied", text=closed.message), closed.status
+    text = {"applied": "Everyone agreed: the game is rolled back. Everyone is told by email.",
+            "refused": "You refused: the game goes on as it was, and the asker is told.",
+            "waiting": "You agreed. The rollback waits for the other players' answers."}[done["outcome"]]
+    return render_template("message.html", title="Done", text=text)
 
 
 HOST_ACTIONS = {"extend": "Give them 24 more hours", "bot": "Let a bot play this turn"}

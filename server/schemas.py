@@ -131,6 +131,8 @@ class View(Schema):
     from_position = fields.String(metadata={"description": "Only for a table started from a position (the option "
                                                            "position) rather than the standard setup: the "
                                                            "SHA-256 of that position (canonical JSON)."})
+    undo = fields.Dict(metadata={"description": "GET view, for a seat: whether it may take its own last moves "
+                                                "back now: {available, moves} (and, when not, {code, message})."})
     mid_decision = fields.Boolean(metadata={"description": "GET states only, and only when true: this seq falls "
                                                            "between the events of one decision, when nobody was "
                                                            "being asked anything (prompts is empty)."})
@@ -145,6 +147,38 @@ class Event(Schema):
     move = fields.Raw()
     undone = fields.Boolean(metadata={"description": "Only when true: a later undo or rollback took this event "
                                                      "back (it stays in the log as history)."})
+
+
+class UndoRequest(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    moves = fields.Integer(strict=True, validate=validate.Range(min=1, max=20),
+                           metadata={"description": "How many of your own last moves to take back (default 1)."})
+    to_seq = fields.Integer(strict=True, validate=validate.Range(min=1, max=MAX_SEQ),
+                            metadata={"description": "Or: the seq to go back to (just before one of your own "
+                                                     "last moves)."})
+    expected_seq = fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_SEQ),
+                                  metadata={"description": "The seq of the view the undo was decided from."})
+
+
+class RollbackRequest(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    to_seq = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=MAX_SEQ),
+                            metadata={"description": "The event to go back to: the end of a decision, after the setup."})
+    reason = fields.String(load_default="", validate=validate.Length(max=300),
+                           metadata={"description": "Why, in a sentence: told to the other players."})
+
+
+class RollbackAnswer(Schema):
+    outcome = fields.String(metadata={"description": "'asked' (waiting for the other players), 'waiting' (your "
+                                                     "answer is in, others are still to answer), 'applied', "
+                                                     "'refused', or 'none' (no request is open)"})
+    request = fields.Dict(allow_none=True, metadata={"description": "{id, asked_by, to_seq, at_seq, reason, "
+                                                                    "asked_at, voters, votes}"})
+    seq = fields.Integer()
 
 
 class MoveAnswer(Schema):

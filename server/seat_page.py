@@ -12,7 +12,7 @@ from typing import Any
 from urllib.parse import quote
 
 import tables
-from tables import notices
+from tables import notices, undo
 from tables.log_groups import grouped_log
 from tables.replay import OBSERVER
 
@@ -77,10 +77,12 @@ def context(table: tables.Table, seat: str | None, token: str | None, whole_log:
         "viewpoints": ([seat] if seat else []) + [OBSERVER] + [x for x in table.seats if x != seat] if finished else [],
         "whole_log": whole_log, "public_url": s.settings.public_url.rstrip("/"),
         "quote": quote, "when": when, "outcomes": OUTCOMES,
+        "undo": undo.window(s.store, table, seat).as_view() if seat else None,
     }
 
 
-OUTCOMES = {"applied": "applied", "refused": "not applied", "moved_on": "too late: the game had moved on",
+OUTCOMES = {"applied": "applied", "undone": "took moves back", "voted": "answered a rollback request",
+            "refused": "not applied", "moved_on": "too late: the game had moved on",
             "shown": "answered with the table", "auto_reply": "an automatic reply, ignored",
             "wrong_sender": "from an address not at this seat, ignored", "ignored": "ignored"}
 
@@ -105,6 +107,9 @@ def whole_turn(s: Any, table_id: str, seat_of: Any, expected: int, text: str, no
     Lines go in while the seat is asked; when the rules must act in between (a step of their own,
     a bot), they act here and the rest goes on, until a line does not fit or another seat is asked.
     Raises what the first line raises (IllegalMove, StaleSeq)."""
+    moves = undo.command(text)
+    if moves is not None:           # 'undo' or 'undo 2' in the box, or the page's Undo button
+        return _undo(s, table_id, seat_of, moves, nonce, now)
     done = tables.play(s.store, s.tables, table_id, seat_of, expected_seq=expected, text=text,
                        idempotency_key=nonce, now=now, snapshot_every=s.settings.snapshot_every,
                        idempotency_ttl=s.settings.idempotency_ttl)
@@ -134,6 +139,18 @@ def whole_turn(s: Any, table_id: str, seat_of: Any, expected: int, text: str, no
         left = list(done.left)
     return {"seq": done.table.seq, "applied": applied, "stopped": list(stopped) if stopped else None,
             "left": left, "message": _told(applied, stopped, left)}
+
+
+def _undo(s: Any, table_id: str, seat_of: Any, moves: int, nonce: str | None, now: float) -> dict[str, Any]:
+    """Raises Closed (409) with the reason when the seat's moves can no longer be taken back. Judged by
+    the window, not by the page's seq: the page may be older than the seat's own last moves."""
+    table = tables.load(s.store, table_id)
+    done = undo.undo(s.store, table, seat_of(table), moves=moves, idempotency_key=nonce, now=now,
+                     snapshot_every=s.settings.snapshot_every, idempotency_ttl=s.settings.idempotency_ttl)
+    if not done.replayed:
+        s.tables.put(done.table)
+    return {"seq": done.table.seq, "applied": [], "stopped": None, "left": [],
+            "message": f"Taken back: {_moves(moves)}."}
 
 
 def _count(s: Any, done: tables.Submitted) -> None:

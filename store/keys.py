@@ -12,6 +12,10 @@ def table(table_id: str, part: str) -> str:
     return f"t:{{{table_id}}}:{part}"
 
 
+def rollback(table_id: str) -> str:     # hash: request (JSON), vote:<seat> -> agree; expires (issue 17)
+    return table(table_id, "rollback")
+
+
 def meta(table_id: str) -> str:          # hash: doc (JSON, written once), seq
     return table(table_id, "meta")
 

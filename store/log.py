@@ -393,6 +393,30 @@ class TableStore:
     def answering(self, table_id: str, seat: str) -> bool:
         return bool(self.redis.exists(keys.answering(table_id, seat)))
 
+    # -- a rollback asked for, waiting for the other players' agreement (one per table) -----
+
+    def open_rollback(self, table_id: str, request: str, ttl: int) -> bool:
+        """Keep ``request`` as the table's pending rollback; False if one is pending already."""
+        key = keys.rollback(table_id)
+        if not self.redis.hsetnx(key, "request", request):
+            return False
+        self.redis.expire(key, ttl)
+        return True
+
+    def rollback(self, table_id: str) -> tuple[str, dict[str, str]] | None:
+        """The pending request and its votes (seat -> vote), or None."""
+        found = {_text(k): _text(v) for k, v in self.redis.hgetall(keys.rollback(table_id)).items()}
+        if "request" not in found:
+            return None
+        return found["request"], {k[5:]: v for k, v in found.items() if k.startswith("vote:")}
+
+    def vote_rollback(self, table_id: str, seat: str, vote: str) -> None:
+        self.redis.hset(keys.rollback(table_id), f"vote:{seat}", vote)
+
+    def close_rollback(self, table_id: str) -> bool:
+        """Drop the pending request; True for the caller that dropped it."""
+        return bool(self.redis.delete(keys.rollback(table_id)))
+
     def ping(self) -> bool:
         return bool(self.redis.ping())
 

@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 from store import TableStore
 
-from . import clock, envelope, history, signing
+from . import clock, envelope, history, signing, undo
 from .appending import FORCED
 from .auth import link_key
 from .model import Table, load
@@ -64,8 +64,10 @@ def _base(table: Table, seat: str, m: MailSettings) -> dict[str, Any]:
             "seed_sha256": table.doc["seed_sha256"]}
 
 
-def turn(table: Table, seat: str, m: MailSettings) -> dict[str, Any]:
-    """The seat's situation now: its view in short, and its decision with options to reply or click."""
+def turn(table: Table, seat: str, m: MailSettings, store: TableStore | None = None) -> dict[str, Any]:
+    """The seat's situation now: its view in short, and its decision with options to reply or click.
+    With ``store``: also whether the seat may reply 'undo' (then the email takes replies even when
+    the seat has no question: its last move passed the turn)."""
     content = _base(table, seat, m)
     seen = view(table, seat)
     prompt = next((p for p in seen["prompts"] if p["seat"] == seat), None)
@@ -87,6 +89,11 @@ def turn(table: Table, seat: str, m: MailSettings) -> dict[str, Any]:
             "options": [{"label": o["label"], "notation": _notation(game.notate(state, seat, o["move"]), o["label"]),
                          "link": f"{base}/act/{action_token(m.secret_key, table.id, seat, table.seq, i, expires)}"}
                         for i, o in enumerate(prompt.get("options") or [], 1)]})
+    content["undo"] = 0
+    if store is not None and seen["status"] == "active":
+        content["undo"] = undo.window(store, table, seat).moves
+        if content["undo"] and content["reply_to"] is None:
+            content["reply_to"] = f"play+{reply_token(m.secret_key, table.id, seat, table.seq)}@{m.reply_domain}"
     return content
 
 
@@ -103,7 +110,9 @@ def help_text(table: Table, seat: str) -> str:
              "- Several moves at once: one per line (or separated by ';'), applied in order while it is "
              "your turn; the first that no longer fits stops, and you are told why.",
              "- 'help' shows this; 'digest', 'mute' or 'immediate' choose how often you hear from the "
-             "server (add 'everywhere' for all your tables)."]
+             "server (add 'everywhere' for all your tables).",
+             "- 'undo' (or 'undo 2') takes back your own last move(s), while no die was rolled, nothing "
+             "hidden was revealed and nobody else has moved since."]
     if game.notation_help:
         lines.append("- Moves in the game's notation: " + game.notation_help)
     example = game.example(table.state, seat) if seat in table.prompts() else []
@@ -120,7 +129,7 @@ def your_turn(store: TableStore, table: Table, seat: str, edge: int, m: MailSett
     """None when the seat is no longer waited on since ``edge``: the email has nothing to say."""
     if store.waiting(table.id).get(seat) != edge or table.result() is not None:
         return None
-    return {**turn(table, seat, m), "kind": "your_turn", "recent": summary_since_last_move(store, table, seat),
+    return {**turn(table, seat, m, store), "kind": "your_turn", "recent": summary_since_last_move(store, table, seat),
             "welcome": False}
 
 

@@ -17,9 +17,9 @@ from typing import Any
 from games.core import IllegalMove
 from store import TableStore
 
-from . import envelope, history, mailparse, preferences, signing, team_channel
+from . import envelope, history, mailparse, preferences, rollback, signing, team_channel, undo
 from .advance import advance
-from .errors import Invalid, NotFound, StaleSeq
+from .errors import Closed, Invalid, NotFound, StaleSeq
 from .model import Table, load
 from .notices import MailSettings, help_text, turn
 from .reading import log, names
@@ -39,6 +39,7 @@ class Answer:
     receipt: str | None = None     # the delivery key to mark once the answer is sent
     replying_to: tuple[str, list[str]] | None = None   # the player's Message-ID and References
     record: dict[str, Any] = field(default_factory=dict)
+    rollback: tuple[str, dict[str, Any]] | None = None    # a rollback applied or refused: (stage, request)
 
 
 def delivery_key(message_id: str) -> str:
@@ -110,6 +111,13 @@ def _apply(store: TableStore, table: Table, seat: str, seq: int, lines: list[str
                            f"({preferences.POLICIES[policy]}).")
         if words in HELP_WORDS:
             return _answer("shown", table, seat, m, lines, help_text(table, seat), help_asked=True)
+        moves = undo.command(words)
+        if moves is not None:
+            return _undo(store, table, seat, moves, lines, message_id, m, snapshot_every)
+        choice = rollback.words(words)
+        request = rollback.pending(store, table) if choice else None
+        if request is not None and seat in request.voters:
+            return _vote(store, table, seat, request, choice, lines, m, snapshot_every)
     first_seq = table.seq + 1
     applied: list[str] = []
     remaining, expected, round_ = lines, still_current(store, table, seat, seq), 0
@@ -145,7 +153,7 @@ def _apply(store: TableStore, table: Table, seat: str, seq: int, lines: list[str
         table = advance(store, table.id, now=m.now, snapshot_every=snapshot_every).table
     if not applied:
         message = f"Your reply was not applied: “{stop[0]}”: {stop[1]}" if stop else "Nothing was applied."
-        return _answer("refused", table, seat, m, lines, message, stopped=stop)
+        return _answer("refused", table, seat, m, lines, message, stopped=stop, store=store)
     events = [e["event"] for e in log(store, table, seat, since=first_seq - 1)]
     if stop is not None:
         message = f"Applied up to “{stop[0]}”, which was not: {stop[1]}"
@@ -153,8 +161,47 @@ def _apply(store: TableStore, table: Table, seat: str, seq: int, lines: list[str
         message = "Applied. You are to move again: the next question is below."
     else:
         message = "Done."
-    return _answer("applied", table, seat, m, lines, message, applied=applied, stopped=stop,
+    return _answer("applied", table, seat, m, lines, message, applied=applied, stopped=stop, store=store,
                    happened=history.summarize(table.game, events, seat, names(table)))
+
+
+def _undo(store: TableStore, table: Table, seat: str, moves: int, lines: list[str], message_id: str,
+          m: MailSettings, snapshot_every: int) -> Answer:
+    """A reply 'undo' (or 'undo 2'): judged by the undo window, not by the email's seq (the email may
+    be older than the seat's last moves); the same email twice takes back once."""
+    try:
+        done = undo.undo(store, table, seat, moves=moves, idempotency_key=message_id, now=m.now,
+                         snapshot_every=snapshot_every)
+    except Closed as closed:
+        return _answer("refused", table, seat, m, lines, f"Nothing was taken back: {closed.message}", store=store)
+    table = done.table
+    if table.automatic_seat() is not None:
+        table = advance(store, table.id, now=m.now, snapshot_every=snapshot_every).table
+    told = "your last move" if moves == 1 else f"your last {moves} moves"
+    return _answer("undone", table, seat, m, lines, f"Taken back: {told}. The question is below again.",
+                   applied=lines, store=store)
+
+
+def _vote(store: TableStore, table: Table, seat: str, request: "rollback.Request", choice: str, lines: list[str],
+          m: MailSettings, snapshot_every: int) -> Answer:
+    """A reply 'agree' or 'refuse' while a rollback waits for this seat's answer."""
+    try:
+        request, outcome, done = rollback.vote(store, table, seat, request.id, choice, m.now, snapshot_every)
+    except Closed as closed:
+        return _answer("refused", table, seat, m, lines, closed.message, store=store)
+    if done is not None:
+        table = done.table
+        if table.automatic_seat() is not None:
+            table = advance(store, table.id, now=m.now, snapshot_every=snapshot_every).table
+    names = {s: i["name"] for s, i in table.seats.items()}
+    message = {"refused": "You refused the rollback; the game goes on as it was.",
+               "applied": f"Everyone agreed: the game is rolled back to event {request.to_seq}.",
+               "waiting": "You agreed. The rollback waits for " + ", ".join(
+                   names[s] for s in request.voters if s not in request.votes) + "."}[outcome]
+    answer = _answer("voted", table, seat, m, lines, message, applied=lines, store=store)
+    if outcome != "waiting":
+        answer.rollback = (outcome, request.public())
+    return answer
 
 
 def still_current(store: TableStore, table: Table, seat: str, seq: int) -> int:
@@ -187,8 +234,8 @@ def _team(store: TableStore, table: Table, seat: str, lines: list[str], said: st
 
 def _answer(kind: str, table: Table, seat: str, m: MailSettings, lines: list[str], message: str,
             applied: list[str] | None = None, stopped: tuple[str, str] | None = None,
-            happened: list[str] | None = None, help_asked: bool = False) -> Answer:
-    content = {**turn(table, seat, m), "kind": "answer", "outcome": kind, "lines": lines,
+            happened: list[str] | None = None, help_asked: bool = False, store: TableStore | None = None) -> Answer:
+    content = {**turn(table, seat, m, store), "kind": "answer", "outcome": kind, "lines": lines,
                "command": "; ".join(lines), "message": message, "applied": applied or [],
                "stopped": stopped, "happened": happened or [], "help_asked": help_asked}
     record = {"applied": applied or [], "stopped": list(stopped) if stopped else None, "message": message}

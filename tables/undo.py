@@ -179,3 +179,13 @@ def append_going_back(store: TableStore, table: Table, seat: str, event: dict[st
 def play_undo(store: TableStore, table_id: str, seat: str, **kwargs: Any) -> Submitted:
     """An undo on the table as it is in the log now."""
     return undo(store, load(store, table_id), seat, **kwargs)
+
+
+def command(text: str | None) -> int | None:
+    """How many moves a written 'undo' (or 'undo 2') asks to take back; None when it is not one."""
+    words = (text or "").strip().lower().rstrip(".!").split()
+    if not words or words[0] != "undo" or len(words) > 2:
+        return None
+    if len(words) == 1:
+        return 1
+    return int(words[1]) if words[1].isdigit() and 1 <= int(words[1]) <= MAX_MOVES else None

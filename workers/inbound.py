@@ -6,9 +6,9 @@ import time
 import redis
 
 import config
-from tables import faults, replies
+from tables import faults, replies, rollback
 
-from . import mail, settle, team_mail
+from . import mail, rollbacks, settle, team_mail
 from .context import current
 from .queue import enqueue_receive_job, enqueue_send
 
@@ -46,6 +46,9 @@ def receive_job(raw_b64: str, recipients: list[str], envelope_sender: str | None
             ctx.store.mail_sent(table_id, f"your_turn-{edge}-{seat}")
         if answer.content.get("status") == "finished":          # and it tells the end, with the seed
             ctx.store.mail_sent(table_id, f"game_over-0-{seat}")
+    if answer.rollback is not None:                              # an 'agree' or 'refuse' that settled a rollback
+        stage, request = answer.rollback
+        rollbacks.enqueue(ctx.store.redis, settings, table_id, rollback.Request(**request), stage)
     if answer.kind == "team":                                    # a 'team:' reply: on to the partner
         team_mail.enqueue(ctx.store.redis, settings, table_id, seat, answer.record["team_message"])
     ctx.store.clear_answering(table_id, seat)

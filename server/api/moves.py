@@ -8,10 +8,12 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 import tables
+from tables import rollback, undo
+from workers import rollbacks
 
 from ..auth import required_seat
 from ..extensions import services
-from ..schemas import MoveAnswer, MoveRequest
+from ..schemas import MoveAnswer, MoveRequest, RollbackAnswer, RollbackRequest, UndoRequest
 
 blp = Blueprint("moves", __name__, description="Moves")
 
@@ -52,3 +54,91 @@ class Moves(MethodView):
         answer = jsonify(body)
         answer.status_code = 201
         return answer
+
+
+@blp.route("/tables/<table_id>/undo")
+class Undo(MethodView):
+    @blp.arguments(UndoRequest)
+    @blp.response(201, MoveAnswer)
+    @blp.alt_response(409, description="the undo window is closed ({code, message}: why), or expected_seq is stale")
+    def post(self, body: dict[str, Any], table_id: str):  # type: ignore[no-untyped-def]
+        """Take back your own last moves (``moves``, default 1; or go back to ``to_seq``), while no die
+        was rolled, nothing hidden was revealed and no other seat has moved since; ``view.undo`` says
+        whether you may. The undo is an entry of the log: the moves taken back stay there, marked.
+        Send ``Idempotency-Key`` so that a retried request applies once."""
+        s = services()
+        table = tables.load(s.store, table_id)
+        seat = required_seat(table)
+        try:
+            done = undo.undo(s.store, table, seat, moves=body.get("moves"), to_seq=body.get("to_seq"),
+                             expected_seq=body.get("expected_seq"),
+                             idempotency_key=request.headers.get("Idempotency-Key"), now=time.time(),
+                             snapshot_every=s.settings.snapshot_every, idempotency_ttl=s.settings.idempotency_ttl)
+        except tables.StaleSeq as stale:
+            stale.extra["view"] = tables.view(tables.load(s.store, table_id), seat)
+            raise
+        if not done.replayed:
+            s.tables.put(done.table)
+            s.metrics.moves.labels(done.table.game.name).inc()
+        events = tables.log(s.store, done.table, seat, since=done.first_seq - 1, upto=done.last_seq)
+        view = tables.view(done.table, seat)
+        view["undo"] = undo.window(s.store, done.table, seat).as_view()
+        answer = jsonify({"seq": done.table.seq, "events": events, "view": view})
+        answer.status_code = 201
+        return answer
+
+
+@blp.route("/tables/<table_id>/rollback")
+class Rollback(MethodView):
+    @blp.response(200, RollbackAnswer)
+    def get(self, table_id: str):  # type: ignore[no-untyped-def]
+        """The rollback request waiting for the players' answers, if any (seat token needed)."""
+        s = services()
+        table = tables.load(s.store, table_id)
+        required_seat(table)
+        request = rollback.pending(s.store, table)
+        return {"outcome": "waiting" if request else "none", "request": request.public() if request else None,
+                "seq": table.seq}
+
+    @blp.arguments(RollbackRequest)
+    @blp.response(201, RollbackAnswer)
+    @blp.alt_response(409, description="a request is open already, or the game is over ({code, message})")
+    def post(self, body: dict[str, Any], table_id: str):  # type: ignore[no-untyped-def]
+        """Ask to roll the game back to ``to_seq``, past other players' moves: every other human player
+        is emailed agree/refuse links (bots do not vote); it is applied when all agree, cancelled by one
+        refusal or by any move made meanwhile, and expires after 72 hours."""
+        s = services()
+        table = tables.load(s.store, table_id)
+        seat = required_seat(table)
+        request, done = rollback.ask(s.store, table, seat, body["to_seq"], body["reason"], time.time(),
+                                     s.settings.snapshot_every)
+        if done is not None:
+            s.tables.put(done.table)
+            rollbacks.enqueue(s.redis, s.settings, table_id, request, "applied")
+            return {"outcome": "applied", "request": request.public(), "seq": done.table.seq}
+        rollbacks.enqueue(s.redis, s.settings, table_id, request, "asked")
+        return {"outcome": "asked", "request": request.public(), "seq": table.seq}
+
+
+@blp.route("/tables/<table_id>/rollback/<request_id>/<any(agree, refuse):choice>")
+class RollbackVote(MethodView):
+    @blp.response(200, RollbackAnswer)
+    @blp.alt_response(409, description="the request is no longer open ({code, message})")
+    def post(self, table_id: str, request_id: str, choice: str):  # type: ignore[no-untyped-def]
+        """Agree to, or refuse, the table's open rollback request (a seat that must answer it)."""
+        s = services()
+        table = tables.load(s.store, table_id)
+        seat = required_seat(table)
+        return vote(table, seat, request_id, choice)
+
+
+def vote(table: tables.Table, seat: str, request_id: str, choice: str) -> dict[str, Any]:
+    """Apply a vote (the API's or a signed link's) and queue the emails it settles."""
+    s = services()
+    request, outcome, done = rollback.vote(s.store, table, seat, request_id, choice, time.time(),
+                                           s.settings.snapshot_every)
+    if done is not None:
+        s.tables.put(done.table)
+    if outcome != "waiting":
+        rollbacks.enqueue(s.redis, s.settings, table.id, request, outcome)
+    return {"outcome": outcome, "request": request.public(), "seq": done.table.seq if done else table.seq}

@@ -8,7 +8,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 import tables
-from tables import preferences, vacations
+from tables import preferences, undo, vacations
 from tables.calendars import calendar_email, calendar_feed
 from workers.mail import mail_settings
 from workers.queue import enqueue_vacation
@@ -88,7 +88,10 @@ class TableView(MethodView):
         """The bearer's view; without a token, an observer's."""
         s = services()
         with s.tables.current(s.store, table_id) as table:    # this process's copy, if still current
-            view = tables.view(table, seat_for(table), board=True)
+            seat = seat_for(table)
+            view = tables.view(table, seat, board=True)
+            if seat is not None:
+                view["undo"] = undo.window(s.store, table, seat).as_view()
         return jsonify(documented(view))
 
 

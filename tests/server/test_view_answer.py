@@ -8,6 +8,7 @@ import random
 import pytest
 
 import tables
+from tables import undo
 from server.schemas import View
 from store import TableStore
 from tests.helpers import bearer
@@ -24,7 +25,10 @@ def new_table(client, game):
 
 def expected(store, table_id, seat):
     table = tables.load(store, table_id)
-    return json.loads(json.dumps(View().dump(tables.view(table, seat, board=True))))
+    view = tables.view(table, seat, board=True)
+    if seat is not None:                    # a seat is also told whether it may take its last moves back
+        view["undo"] = undo.window(store, table, seat).as_view()
+    return json.loads(json.dumps(View().dump(view)))
 
 
 @pytest.mark.parametrize("game", ["clash", "labyrinth"])

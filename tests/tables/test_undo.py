@@ -11,7 +11,7 @@ import pytest
 import games
 import tables
 from games.core import SYSTEM, Rng
-from tables import envelope, history, undo
+from tables import envelope, history, rollback, undo
 from tables.errors import Closed
 from tables.export import export, verify
 from tables.log_groups import grouped_log
@@ -98,6 +98,9 @@ def test_undo_restores_the_state_and_the_question(store, name):
     check_consistent(store, table)
     report = verify(full_export(store, table))
     assert report["ok"], report["problems"]
+    if table.result() is not None:          # a finished game's export, undos and all, imports
+        imported = tables.import_table(store, tables.export(store, table, None), 2000.0).table
+        assert load(store, imported.id).state == table.state
     log = tables.log(store, table, None)
     assert any(e.get("undone") for e in log) and any(e["event"]["type"] == "undo" for e in log)
     groups = [g.as_dict() for g in grouped_log(store, table, None)]
@@ -178,3 +181,38 @@ def test_undo_by_moves_or_to_seq_and_a_stale_seq(store):
     once = undo.undo(store, table, seat, to_seq=open_.stops[0], idempotency_key="k1", now=1002.0)
     again = undo.undo(store, once.table, seat, to_seq=open_.stops[0], idempotency_key="k1", now=1003.0)
     assert again.replayed and load(store, table.id).seq == once.table.seq
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_consent_rollback_goes_back_past_other_seats_and_verifies(store, name):
+    options = GAMES[name]
+    table = tables.start(store, name, options, seats_for(name, options), 1000.0, seed=bytes([len(name) + 1]) * 32).table
+    chooser = Rng(b"rollback " + name.encode(), 0)
+    while table.seq < 40 and table.result() is None:
+        table, seat = step(store, table, chooser)
+        if seat and undo.window(store, table, seat).stops and not chooser.below(4):
+            table = undo.undo(store, table, seat, now=1002.0).table
+    entries = [envelope.loads(e) for e in store.read(table.id)]
+    ends = [b[-1]["seq"] for b in envelope.batches(entries)][1:-1]
+    to = ends[len(ends) // 2]
+    asker = next(s for s in table.seats if not table.is_bot(s))
+    request, done = rollback.ask(store, table, asker, to, "a misread rule", 1003.0)
+    voters = request.voters
+    assert (done is None) == bool(voters)
+    for voter in voters:
+        assert rollback.pending(store, table).id == request.id
+        request, outcome, done = rollback.vote(store, table, voter, request.id, rollback.AGREE, 1004.0)
+    assert done is not None
+    back = done.table
+    assert back.state == state_at(store, back, to) and back.prompts() == back.game.prompts(state_at(store, back, to))
+    check_consistent(store, back)
+    event = envelope.loads(store.read(back.id, after=back.seq - 1)[0])["event"]
+    assert event["type"] == "rollback" and event["agreed"] == sorted(voters) and event["asked_by"] == asker
+    assert table.doc["seed"] not in json.dumps(event)
+    for _ in range(15):
+        if back.result() is not None:
+            break
+        back, _seat = step(store, back, chooser)
+    check_consistent(store, back)
+    report = verify(full_export(store, back))
+    assert report["ok"], report["problems"]

@@ -1,0 +1,167 @@
+"""A rollback past other seats' moves, with the consent of every other human player (issue 17).
+
+A seat asks to go back to a seq (a decision's end, after the setup); the request waits in Redis
+(one per table, for ``TTL``) while every other human seat agrees or refuses, by a signed link, a
+reply ('agree' / 'refuse') or the API. Bots do not vote. All agree: the rollback is appended to
+the log (who asked, who agreed, the reason; the branch it drops stays in the log as history) and
+everyone is told. One refusal cancels it, and the asker is told. Any move made meanwhile lapses
+it: the request names the seq it was asked at, and is good only while the log is still there.
+"""
+
+import json
+import secrets
+from dataclasses import asdict, dataclass, field
+from typing import Any
+from urllib.parse import quote
+
+from store import TableStore
+
+from . import envelope, history, signing
+from .errors import Closed, Forbidden, Invalid
+from .model import Table
+from .notices import MailSettings, _base, reply_token
+from .submit import Submitted
+from .undo import append_going_back
+
+TTL = 72 * 3600
+AGREE, REFUSE = "agree", "refuse"
+
+
+@dataclass
+class Request:
+    id: str
+    asked_by: str
+    to_seq: int
+    at_seq: int                  # the table's seq when asked: the request holds only while it still is
+    reason: str
+    asked_at: float
+    voters: list[str]
+    votes: dict[str, str] = field(default_factory=dict)
+
+    def public(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @property
+    def agreed(self) -> list[str]:
+        return sorted(s for s, v in self.votes.items() if v == AGREE)
+
+
+def pending(store: TableStore, table: Table) -> Request | None:
+    """The table's open request; one the game has moved past since is dropped (it lapsed)."""
+    found = store.rollback(table.id)
+    if found is None:
+        return None
+    request = Request(**json.loads(found[0]))
+    request.votes = {s: v for s, v in found[1].items() if s in request.voters}
+    if request.at_seq != table.seq:
+        store.close_rollback(table.id)
+        return None
+    return request
+
+
+def ask(store: TableStore, table: Table, seat: str, to_seq: int, reason: str, now: float,
+        snapshot_every: int = 50) -> tuple[Request, Submitted | None]:
+    """Open a request (and apply it at once when no other human seat must agree)."""
+    if table.is_bot(seat):
+        raise Forbidden("A bot does not ask for rollbacks.", code="bot_seat")
+    if table.result() is not None:
+        raise Closed("The game is over (its seed is public): it can no longer be rolled back.", code="game_over")
+    _check_target(store, table, to_seq)
+    if pending(store, table) is not None:
+        raise Closed("A rollback is already waiting for the players' answers at this table.",
+                     code="rollback_pending")
+    voters = sorted(s for s in table.seats if s != seat and not table.is_bot(s))
+    request = Request(secrets.token_hex(6), seat, to_seq, table.seq, reason.strip()[:300], round(now, 3), voters)
+    if not voters:
+        return request, _apply(store, table, request, now, snapshot_every)
+    body = {k: v for k, v in request.public().items() if k != "votes"}
+    if not store.open_rollback(table.id, json.dumps(body), TTL):
+        raise Closed("A rollback is already waiting for the players' answers at this table.",
+                     code="rollback_pending")
+    return request, None
+
+
+def _check_target(store: TableStore, table: Table, to_seq: int) -> None:
+    if not 1 <= to_seq < table.seq:
+        raise Invalid(f"Roll back to an earlier event: one from the end of the setup to {table.seq - 1}.",
+                      code="bad_rollback_seq")
+    entries = [envelope.loads(e) for e in store.read(table.id, upto=to_seq + 1)]
+    setup_end = next((e["seq"] - 1 for e in entries[1:] if "move" in e), len(entries))
+    if to_seq < setup_end:
+        raise Invalid(f"The setup cannot be rolled back: go back to event {setup_end} at the earliest.",
+                      code="bad_rollback_seq")
+    if "move" not in entries[to_seq]:        # the entry after to_seq (entries[to_seq] is seq to_seq + 1)
+        raise Invalid(f"Event {to_seq} is in the middle of a decision: roll back to the end of one "
+                      "(a move's last event).", code="bad_rollback_seq")
+
+
+def vote(store: TableStore, table: Table, seat: str, request_id: str, choice: str, now: float,
+         snapshot_every: int = 50) -> tuple[Request, str, Submitted | None]:
+    """``seat`` agrees or refuses; answers the request, the outcome ('waiting', 'applied' or
+    'refused') and, once applied, what was appended."""
+    if choice not in (AGREE, REFUSE):
+        raise Invalid("Answer agree or refuse.", code="bad_vote")
+    request = pending(store, table)
+    if request is None or request.id != request_id:
+        raise Closed("This rollback request is no longer open: it was answered, it expired, or the game has "
+                     "moved on since it was asked.", code="no_such_rollback")
+    if seat not in request.voters:
+        raise Forbidden("Only the other players of the table answer this request.", code="not_a_voter")
+    store.vote_rollback(table.id, seat, choice)
+    request.votes[seat] = choice
+    if choice == REFUSE:
+        store.close_rollback(table.id)
+        return request, "refused", None
+    if set(request.agreed) != set(request.voters):
+        return request, "waiting", None
+    if not store.close_rollback(table.id):          # another process took the last vote at the same time
+        return request, "waiting", None
+    return request, "applied", _apply(store, table, request, now, snapshot_every)
+
+
+def _apply(store: TableStore, table: Table, request: Request, now: float, snapshot_every: int) -> Submitted:
+    event = {"type": history.ROLLBACK, "to_seq": request.to_seq, "asked_by": request.asked_by,
+             "agreed": request.agreed, "reason": request.reason, "request": request.id}
+    return append_going_back(store, table, request.asked_by, event, now=now, snapshot_every=snapshot_every)
+
+
+def words(text: str) -> str | None:
+    """'agree' or 'refuse' when a reply says just that (a few synonyms too); else None."""
+    said = (text or "").strip().lower().rstrip(".!")
+    if said in ("agree", "yes", "ok", "i agree"):
+        return AGREE
+    if said in ("refuse", "no", "decline", "i refuse"):
+        return REFUSE
+    return None
+
+
+# -- what the emails say ---------------------------------------------------------------------
+
+def vote_token(secret_key: str, table_id: str, seat: str, request_id: str, choice: str, expires: int) -> str:
+    return signing.sign(secret_key, "rollback", table_id, seat, request_id, choice, expires)
+
+
+def read_vote_token(secret_key: str, token: str) -> tuple[str, str, str, str, int] | None:
+    fields = signing.verify(secret_key, "rollback", token, 5)
+    if fields is None or not fields[4].isdigit() or fields[3] not in (AGREE, REFUSE):
+        return None
+    return fields[0], fields[1], fields[2], fields[3], int(fields[4])
+
+
+def email(table: Table, seat: str, request: Request, stage: str, m: MailSettings) -> dict[str, Any]:
+    """To one seat: ``stage`` 'asked' (with agree/refuse links), 'applied' or 'refused'."""
+    content = _base(table, seat, m)
+    names = {s: i["name"] for s, i in table.seats.items()}
+    base = m.public_url.rstrip("/")
+    expires = int(min(m.now + m.link_ttl, request.asked_at + TTL))
+    content.update({"kind": "rollback", "stage": stage, "seq": table.seq, "asker": names[request.asked_by],
+                    "to_seq": request.to_seq, "reason": request.reason,
+                    "agreed": [names[s] for s in request.agreed],
+                    "refused": [names[s] for s, v in request.votes.items() if v == REFUSE],
+                    "reply_to": None, "agree": None, "refuse": None})
+    if stage == "asked":
+        content["reply_to"] = f"play+{reply_token(m.secret_key, table.id, seat, table.seq)}@{m.reply_domain}"
+        for choice in (AGREE, REFUSE):
+            token = vote_token(m.secret_key, table.id, seat, request.id, choice, expires)
+            content[choice] = f"{base}/rollback/{quote(token)}"
+    return content

@@ -1,0 +1,86 @@
+"""Issue 17 end to end, by email only: a Clash player's misclick taken back with a reply 'undo'
+(real SMTP both ways, real Redis, real workers); the email offers it only while it is possible."""
+
+from games.core import Rng
+from tests.mail.helpers import kind, latest, options, reply
+
+CLASH = {"mcworld": {"name": "Ann", "email": "ann@example.org"},
+         "jihad": {"name": "Bob", "email": "bob@example.org"}}
+
+
+def test_a_misclick_undone_by_replying_undo(client, run_worker, smtp_server, mail_in):
+    created = client.post("/tables", json={"game": "clash", "seats": CLASH, "options": {"match": "single"}}).json
+    table, tokens = created["id"], {s: v["token"] for s, v in created["seats"].items()}
+    inbox, chooser = smtp_server.inbox, Rng(b"misclick", 0)
+    run_worker()
+
+    def seen(seat):
+        return client.get(f"/tables/{table}/view", headers={"Authorization": f"Bearer {tokens[seat]}"}).json
+
+    for _ in range(200):
+        seat = client.get(f"/tables/{table}/view").json["prompts"][0]["seat"]
+        message = latest(inbox, CLASH[seat]["email"])
+        before = seen(seat)
+        number, _ = chooser.choice(options(inbox, message))
+        reply(mail_in, message, number)                        # the misclick (perhaps)
+        run_worker()
+        after = seen(seat)
+        if after["undo"]["available"]:
+            break
+        assert 'Reply "undo"' not in inbox.text(latest(inbox, CLASH[seat]["email"]))
+    else:
+        raise AssertionError("no move could be taken back in 200 replies")
+    answer = latest(inbox, CLASH[seat]["email"])
+    assert kind(answer) == "answer" and 'Reply "undo" to take back your last move.' in inbox.text(answer)
+    reply(mail_in, answer, "undo")
+    run_worker()
+    undone = latest(inbox, CLASH[seat]["email"])
+    text = inbox.text(undone)
+    assert kind(undone) == "answer" and "Taken back: your last move." in text
+    now = seen(seat)
+    assert now["seq"] == after["seq"] + 1
+    assert now["state"] == before["state"] and now["prompts"] == before["prompts"]
+    assert before["prompts"][0]["text"] in text                  # the question again, with its options
+    assert options(inbox, undone) == options(inbox, message)
+    log = client.get(f"/tables/{table}/log", headers={"Authorization": f"Bearer {tokens[seat]}"}).json["events"]
+    assert log[-1]["event"]["type"] == "undo" and any(e.get("undone") for e in log)
+    # the same reply delivered twice takes back once; another 'undo' now is refused with its reason
+    reply(mail_in, undone, "undo")
+    run_worker()
+    refused = latest(inbox, CLASH[seat]["email"])
+    assert "Nothing was taken back" in inbox.text(refused)
+    assert seen(seat)["seq"] == now["seq"]
+
+
+def test_a_consent_rollback_agreed_by_replying(client, run_worker, smtp_server, mail_in):
+    """Ann asks to go back past Bob's moves; Bob replies 'agree' to the request's email; the game is
+    rolled back, both are told, the log keeps the branch; the export verifies at the end."""
+    created = client.post("/tables", json={"game": "clash", "seats": CLASH, "options": {"match": "single"}}).json
+    table, tokens = created["id"], {s: v["token"] for s, v in created["seats"].items()}
+    inbox, chooser = smtp_server.inbox, Rng(b"rollback", 0)
+    run_worker()
+    first = client.get(f"/tables/{table}/view").json
+    by_seat = set()
+    while len(by_seat) < 2 or client.get(f"/tables/{table}/view").json["seq"] < first["seq"] + 6:
+        seat = client.get(f"/tables/{table}/view").json["prompts"][0]["seat"]
+        message = latest(inbox, CLASH[seat]["email"])
+        reply(mail_in, message, chooser.choice(options(inbox, message))[0])
+        run_worker()
+        by_seat.add(seat)
+    auth = {"Authorization": f"Bearer {tokens['mcworld']}"}
+    asked = client.post(f"/tables/{table}/rollback", json={"to_seq": first["seq"], "reason": "a misdeal"},
+                        headers=auth)
+    assert asked.status_code == 201 and asked.json["request"]["voters"] == ["jihad"]
+    run_worker()
+    question = latest(inbox, CLASH["jihad"]["email"])
+    assert kind(question) == "rollback" and "Ann asks to roll" in inbox.text(question)
+    reply(mail_in, question, "agree")
+    run_worker()
+    assert any(kind(m) == "answer" and "Everyone agreed" in inbox.text(m) for m in inbox.to(CLASH["jihad"]["email"]))
+    now = client.get(f"/tables/{table}/view").json
+    assert now["prompts"] == first["prompts"] and now["state"] == first["state"]
+    for who in CLASH.values():
+        assert any(kind(m) == "rollback" and "was rolled back to event" in inbox.text(m) for m in inbox.to(who["email"]))
+    log = client.get(f"/tables/{table}/log", headers=auth).json["events"]
+    assert log[-1]["event"]["type"] == "rollback" and log[-1]["event"]["agreed"] == ["jihad"]
+    assert all(e.get("undone") for e in log if first["seq"] < e["seq"] < log[-1]["seq"])
