@@ -80,3 +80,13 @@ def test_a_running_tables_position_shows_only_what_the_seat_may_see(client):
     us = client.get(f"/tables/{table}/position", headers=bearer(tokens["us"])).json
     assert us["position"]["hands"] == {"us": [27, 32], "jihadist": []} and "deck" not in us["position"]
     assert "deck" in us["hidden"] and "hands.jihadist" in us["hidden"]
+
+
+def test_the_seat_page_says_the_table_started_from_a_position(client):
+    answer = create(client, "clash", {"position": CASES["clash"]["position"]})
+    table, token = answer.json["id"], answer.json["seats"]["mcworld"]["token"]
+    page = client.get(f"/play/{table}?token={token}").get_data(as_text=True)
+    assert "Started from a position" in page
+    plain = create(client, "clash", {})
+    page = client.get(f"/play/{plain.json['id']}?token={plain.json['seats']['mcworld']['token']}").get_data(as_text=True)
+    assert "Started from a position" not in page
