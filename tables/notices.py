@@ -160,8 +160,9 @@ def game_over(store: TableStore, table: Table, seat: str, m: MailSettings) -> di
 
 def summary_since_last_move(store: TableStore, table: Table, seat: str) -> list[str]:
     """What happened since the seat last moved, one line per card play or placement."""
-    return history.summarize(table.game, [e["event"] for e in since_last_move(store, table, seat)], seat,
-                             names(table))
+    # moves taken back since are left out: the undo's own line says that something was
+    return history.summarize(table.game, [e["event"] for e in since_last_move(store, table, seat)
+                                          if not e.get("undone")], seat, names(table))
 
 
 def since_last_move(store: TableStore, table: Table, seat: str) -> list[dict[str, Any]]:

@@ -216,3 +216,15 @@ def test_a_consent_rollback_goes_back_past_other_seats_and_verifies(store, name)
     check_consistent(store, back)
     report = verify(full_export(store, back))
     assert report["ok"], report["problems"]
+
+
+def test_the_other_seat_reads_what_stands_and_that_a_move_was_taken_back(store):
+    from tables.notices import summary_since_last_move
+    from tests.helpers import SEATS
+    table = tables.start(store, "duel", {}, SEATS, 1000.0).table
+    table = tables.submit(store, table, "north", option=3, now=1001.0).table
+    table = undo.undo(store, table, "north", now=1002.0).table
+    table = tables.submit(store, table, "north", option=1, now=1003.0).table
+    lines = summary_since_last_move(store, table, "south")
+    assert "Nora took back 1 move (the table is back at event 3)." in lines
+    assert "north adds 1 (total 1)." in lines and not any("adds 3" in line for line in lines)
