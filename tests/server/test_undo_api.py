@@ -78,6 +78,8 @@ def test_the_seat_page_shows_an_undo_button_and_it_works(client):
                                                  "nonce": "n1"}, headers={"Accept": "application/json"})
     assert answer.status_code == 200 and answer.json["message"] == "Taken back: 1 move."
     assert view(client, table, tokens["north"])["state"]["total"] == 0
+    page = client.get(f"/play/{table}?token={tokens['north']}").get_data(as_text=True)
+    assert "(taken back)" in page and "took back 1 move" in page      # the log keeps the misclick, marked
     again = client.post(f"/play/{table}", data={"token": tokens["north"], "seq": str(seq), "text": "undo",
                                                 "nonce": "n2"}, headers={"Accept": "application/json"})
     assert again.status_code == 409 and again.json["code"] == "start"
