@@ -12,7 +12,7 @@ from typing import Any
 from urllib.parse import quote
 
 import tables
-from tables import notices, undo
+from tables import notices, rollback, undo
 from tables.log_groups import grouped_log
 from tables.replay import OBSERVER
 
@@ -78,7 +78,25 @@ def context(table: tables.Table, seat: str | None, token: str | None, whole_log:
         "whole_log": whole_log, "public_url": s.settings.public_url.rstrip("/"),
         "quote": quote, "when": when, "outcomes": OUTCOMES,
         "undo": undo.window(s.store, table, seat).as_view() if seat else None,
+        "rollback": _rollback(s, table, seat) if seat else None,
     }
+
+
+def _rollback(s: Any, table: tables.Table, seat: str) -> dict[str, Any] | None:
+    """The rollback waiting for the players' answers, as this seat reads it: who asked, what, and
+    for a seat still to answer, its agree and refuse links (the emails' confirm pages)."""
+    request = rollback.pending(s.store, table)
+    if request is None:
+        return None
+    names = {x: i["name"] for x, i in table.seats.items()}
+    out = {"asker": names[request.asked_by], "to_seq": request.to_seq, "reason": request.reason,
+           "waiting": [names[x] for x in request.voters if x not in request.votes], "links": None}
+    if seat in request.voters and seat not in request.votes:
+        expires = int(min(time.time() + s.settings.link_ttl, request.asked_at + rollback.TTL))
+        key = s.settings.secret_key
+        out["links"] = {choice: "/rollback/" + quote(rollback.vote_token(key, table.id, seat, request.id, choice, expires))
+                        for choice in (rollback.AGREE, rollback.REFUSE)}
+    return out
 
 
 OUTCOMES = {"applied": "applied", "undone": "took moves back", "voted": "answered a rollback request",

@@ -140,6 +140,10 @@ def test_a_refused_rollback_and_one_a_move_lapses(client, run_worker, smtp_serve
     inside = client.post(f"/tables/{table}/rollback", json={"to_seq": start - 1}, headers=bearer(tokens["north"]))
     assert inside.status_code == 422 and inside.json["code"] == "bad_rollback_seq"     # the setup stays
     asked = client.post(f"/tables/{table}/rollback", json={"to_seq": start}, headers=bearer(tokens["north"])).json
+    south_page = client.get(f"/play/{table}?token={tokens['south']}").get_data(as_text=True)
+    assert "Nora asks to roll the game back to event" in south_page and 'href="/rollback/' in south_page
+    north_page = client.get(f"/play/{table}?token={tokens['north']}").get_data(as_text=True)
+    assert "Waiting for Sam." in north_page and 'href="/rollback/' not in north_page
     refused = client.post(f"/tables/{table}/rollback/{asked['request']['id']}/refuse", headers=bearer(tokens["south"]))
     assert refused.status_code == 200 and refused.json["outcome"] == "refused"
     run_worker()
