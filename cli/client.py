@@ -155,6 +155,23 @@ def move(table: str, choice: tuple[str, ...], seat: str | None, token: str | Non
 
 @click.command()
 @click.argument("table")
+@click.argument("moves", type=int, default=1)
+@seat_option
+@token_option
+def undo(table: str, moves: int, seat: str | None, token: str | None) -> None:
+    """Take back your own last MOVES (default 1), while no die was rolled, nothing hidden was
+    revealed and nobody else has moved since."""
+    token = _token(table, seat, token)
+    seq = _call("GET", f"/tables/{table}/view", token).json()["seq"]
+    answer = _call("POST", f"/tables/{table}/undo", token, json={"moves": moves, "expected_seq": seq},
+                   headers={"Idempotency-Key": str(uuid.uuid4())}).json()
+    for event in answer["events"]:
+        click.echo(f"{event['seq']:>4}. {event['text']}")
+    _print_view(_call("GET", f"/tables/{table}/view", token).json())
+
+
+@click.command()
+@click.argument("table")
 @seat_option
 @token_option
 @click.option("--since", type=int, default=0)

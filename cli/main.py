@@ -10,7 +10,7 @@ def main() -> None:
     """An asynchronous play-by-email turn server."""
 
 
-for command in (serve.run, serve.worker, serve.mail_in, client.new, client.show, client.move, client.log,
+for command in (serve.run, serve.worker, serve.mail_in, client.new, client.show, client.move, client.undo, client.log,
                 client.export_, client.position, client.import_, client.verify, client.notifications, client.vacation, outbox.outbox,
                 maillog.mail_log):
     main.add_command(command)

@@ -84,3 +84,22 @@ def test_a_consent_rollback_agreed_by_replying(client, run_worker, smtp_server, 
     log = client.get(f"/tables/{table}/log", headers=auth).json["events"]
     assert log[-1]["event"]["type"] == "rollback" and log[-1]["event"]["agreed"] == ["jihad"]
     assert all(e.get("undone") for e in log if first["seq"] < e["seq"] < log[-1]["seq"])
+
+
+def test_the_cli_takes_a_move_back(live_server, run_worker):
+    from click.testing import CliRunner
+
+    from cli.main import main
+    runner = CliRunner()
+
+    def pbem(*args, code=0):
+        result = runner.invoke(main, list(args), catch_exceptions=False)
+        assert result.exit_code == code, result.output
+        return result.output
+
+    table = pbem("new", "duel", "north=Nora:nora@example.org", "south=Sam:sam@example.org").split()[1]
+    run_worker()
+    pbem("move", table, "3", "--as", "north")
+    out = pbem("undo", table, "--as", "north")
+    assert "Nora took back 1 move" in out and "1. add 1" in out
+    assert "no moves of yours to take back" in pbem("undo", table, "--as", "north", code=1)
