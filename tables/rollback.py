@@ -54,7 +54,8 @@ def pending(store: TableStore, table: Table) -> Request | None:
     request = Request(**json.loads(found[0]))
     request.votes = {s: v for s, v in found[1].items() if s in request.voters}
     if request.at_seq != table.seq:
-        store.close_rollback(table.id)
+        if table.seq > request.at_seq:      # moved on since it was asked (not a stale copy of the table)
+            store.close_rollback(table.id)
         return None
     return request
 
