@@ -81,7 +81,9 @@ def test_two_players_by_email_against_the_server_s_enemy(live_server, run_worker
         assert inbox.to(who["email"])[-1]["X-PBEM-Kind"] in ("game_over", "answer")
     log = requests.get(f"{live_server}/tables/{table}/log").json()["events"]
     system = [e for e in log if e["by"] == "system" and e["event"]["type"] == "enemy_turn"]
-    assert system and all("(13.3)" in e["event"]["target_why"] or not e["event"]["target"] for e in system)
+    # each target names the rule that chose it: nearest (13.3), or Ignore Range and untargetable mercs (13.6)
+    assert system and all(re.search(r"13\.[36]\)", e["event"]["target_why"]) or not e["event"]["target"]
+                          for e in system)
     export = requests.get(f"{live_server}/tables/{table}/export").content
     report = requests.post(f"{live_server}/verify", data=export).json()
     assert report["ok"], report["problems"]
