@@ -155,21 +155,5 @@ def import_table(store: TableStore, lines: list[dict[str, Any]], now: float) -> 
     marked = from_position(header["options"])
     if marked:
         doc["from_position"] = marked
-    if any(history.is_platform(e["event"]) for e in entries):
-        table = _create_with_history(store, doc, entries, now)
-    else:
-        table = create(store, doc, [], now, entries=entries)
+    table = create(store, doc, [], now, entries=entries)
     return Started(table, tokens)
-
-
-def _create_with_history(store: TableStore, doc: dict[str, Any], entries: list[dict[str, Any]], at: float) -> Table:
-    """start.create for a log with undos or rollbacks in it: the same writes, folded by
-    tables/history.py (start.create folds the game's events only)."""
-    game = games.get(doc["game"])
-    stored = [envelope.dumps(e) for e in entries]
-    state = history.fold_entries(game, [json.loads(text) for text in stored])
-    table = Table(doc["id"], doc, game, state, len(entries))
-    store.create(table.id, json.dumps(doc), envelope.encode(stored, game.name), {}, at,
-                 [i["email"] for i in doc["seats"].values() if i.get("email")])
-    store.put_snapshot(table.id, table.seq, game.version, json.dumps(state, separators=(",", ":")), keep=True)
-    return table

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import games
-from games.core import SYSTEM, IllegalMove, Rng, fold
+from games.core import SYSTEM, IllegalMove, Rng
 from store import TableStore
 
-from . import deadlines, envelope
+from . import deadlines, envelope, history
 from .appending import update_player_index
 from .auth import new_token
 from .errors import Invalid
@@ -104,12 +104,13 @@ def from_position(options: dict[str, Any]) -> str | None:
 
 def create(store: TableStore, doc: dict[str, Any], events: list[dict[str, Any]], at: float,
            entries: list[dict[str, Any]] | None = None) -> Table:
-    """Write a new table with its first events (fresh ones, or entries kept from an export)."""
+    """Write a new table with its first events (fresh ones, or entries kept from an export, which
+    may hold undos and rollbacks: folded as every later load folds them)."""
     game = games.get(doc["game"])
     if entries is None:
         entries = envelope.wrap(events, 1, SYSTEM, {"setup": doc["options"]}, "start", at)
     stored = [envelope.dumps(e) for e in entries]
-    state = fold(game, envelope.events_of(stored))
+    state = history.fold_entries(game, [json.loads(text) for text in stored])
     table = Table(doc["id"], doc, game, state, len(entries))
     waiting = {seat: table.seq for seat in table.waited_humans()}
     emails = [info["email"] for info in doc["seats"].values() if info.get("email")]
