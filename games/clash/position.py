@@ -39,7 +39,7 @@ seat not on turn (it leaves at the end of the next move, spec 7.3), a board that
 a seat on turn that can play, a match not yet over, placements under the cap.
 """
 
-from games.core import IllegalMove
+from games.core.position import bad
 
 from . import board as B
 from . import derived as D
@@ -50,10 +50,6 @@ CELL_KEYS = {"tile", "facing", "destroyed_by", "covered_by"}
 GAME_KEYS = {"winner", "points", "reason", "support", "kaboom", "loser"}
 REASONS = ("full_board", "kaboom", "cannot_play", "cap", "typed")
 SEAT_WORDS = ", ".join(B.SEATS)
-
-
-def bad(text: str) -> IllegalMove:
-    return IllegalMove("bad_position", f"The starting position is not valid: {text}")
 
 
 def _tile(value, where: str) -> str:

@@ -54,7 +54,7 @@ their shape only (provisional).
 
 import json
 
-from games.core import IllegalMove
+from games.core.position import bad, whole
 
 from .data import (CARDS, ENEMY, EVENTS, GRAPH, LIEUTENANTS, MERC, MISSIONS, SCENARIOS, SCENARIOS_FILE, SKIRMISH,
                    TANK_TOKENS, THREATS, TILES)
@@ -71,14 +71,8 @@ LOOT_DECKS = ("loot1", "loot2", "loot3")
 EVENT_DECKS = ("yellow", "orange", "red")
 
 
-def bad(text: str) -> IllegalMove:
-    return IllegalMove("bad_position", f"The starting position is not valid: {text}")
-
-
 def _count(value, what: str, high: int = 999) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
-        raise bad(f"{what} must be a whole number from 0 to {high}, not {value!r}.")
-    return value
+    return whole(value, what, high)
 
 
 def _shape(value, kind, what: str):

@@ -37,7 +37,7 @@ seen by its owner) and the plots ("plot_placed", face-down values seen by the Ji
 the position hides what the rules hide.
 """
 
-from games.core import IllegalMove
+from games.core.position import bad, whole
 
 from . import data as D
 from .scenario import blank_country, scenario_countries
@@ -50,16 +50,8 @@ POSTURES = ("Hard", "Soft")
 PILES = ("discard", "removed", "lapsing")
 
 
-def bad(text: str) -> IllegalMove:
-    return IllegalMove("bad_position", f"The starting position is not valid: {text}")
-
-
-
-
 def _count(value, what: str, high: int = 15) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
-        raise bad(f"{what} must be a whole number from 0 to {high}, not {value!r}.")
-    return value
+    return whole(value, what, high)
 
 
 def _gov(value, name: str):

@@ -52,7 +52,7 @@ Hidden while a game goes on (``position_for``): the other team's HQs (money, sol
 tokens) and standing instructions, left out and named.
 """
 
-from games.core import IllegalMove
+from games.core.position import bad, whole
 
 from . import data as D
 from .evolve import INSTRUCTIONS
@@ -65,14 +65,8 @@ TEAM_OF = {s: t for t, members in TEAMS.items() for s in members}
 HQ_KEYS = ("money", "hq", "tokens", "instructions")
 
 
-def bad(text: str) -> IllegalMove:
-    return IllegalMove("bad_position", f"The starting position is not valid: {text}")
-
-
 def _count(value, what: str, high: int = 99) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
-        raise bad(f"{what} must be a whole number from 0 to {high}, not {value!r}.")
-    return value
+    return whole(value, what, high)
 
 
 def _obj(value, what: str) -> dict:
