@@ -133,6 +133,9 @@ class View(Schema):
                                                            "SHA-256 of that position (canonical JSON)."})
     undo = fields.Dict(metadata={"description": "GET view, for a seat: whether it may take its own last moves "
                                                 "back now: {available, moves} (and, when not, {code, message})."})
+    rollback = fields.Dict(allow_none=True, metadata={
+        "description": "GET view, for a seat: the rollback request waiting for the players' answers, or null: "
+                       "{id, asked_by, to_seq, reason, asked_at, agreed: [seats], waiting_on: [seats], expires_at}."})
     mid_decision = fields.Boolean(metadata={"description": "GET states only, and only when true: this seq falls "
                                                            "between the events of one decision, when nobody was "
                                                            "being asked anything (prompts is empty)."})

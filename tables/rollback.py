@@ -45,6 +45,12 @@ class Request:
     def agreed(self) -> list[str]:
         return sorted(s for s, v in self.votes.items() if v == AGREE)
 
+    def as_view(self) -> dict[str, Any]:
+        """What any seat of the table may read of it (the seat's view): seats and numbers only."""
+        return {"id": self.id, "asked_by": self.asked_by, "to_seq": self.to_seq, "reason": self.reason,
+                "asked_at": self.asked_at, "agreed": self.agreed,
+                "waiting_on": [s for s in self.voters if s not in self.votes], "expires_at": self.asked_at + TTL}
+
 
 def pending(store: TableStore, table: Table) -> Request | None:
     """The table's open request; one the game has moved past since is dropped (it lapsed)."""
@@ -58,6 +64,13 @@ def pending(store: TableStore, table: Table) -> Request | None:
             store.close_rollback(table.id)
         return None
     return request
+
+
+def as_view(store: TableStore, table: Table) -> dict[str, Any] | None:
+    """The open request as a seat's view carries it, or None: read afresh (one Redis read), never
+    from a copy of the table kept by seq, since asking or answering does not move the seq."""
+    request = pending(store, table)
+    return request.as_view() if request is not None else None
 
 
 def ask(store: TableStore, table: Table, seat: str, to_seq: int, reason: str, now: float,

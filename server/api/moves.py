@@ -83,6 +83,7 @@ class Undo(MethodView):
         events = tables.log(s.store, done.table, seat, since=done.first_seq - 1, upto=done.last_seq)
         view = tables.view(done.table, seat)
         view["undo"] = undo.window(s.store, done.table, seat).as_view()
+        view["rollback"] = rollback.as_view(s.store, done.table)
         answer = jsonify({"seq": done.table.seq, "events": events, "view": view})
         answer.status_code = 201
         return answer

@@ -8,7 +8,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 import tables
-from tables import preferences, undo, vacations
+from tables import preferences, rollback, undo, vacations
 from tables.calendars import calendar_email, calendar_feed
 from workers.mail import mail_settings
 from workers.queue import enqueue_vacation
@@ -92,6 +92,7 @@ class TableView(MethodView):
             view = tables.view(table, seat, board=True)
             if seat is not None:
                 view["undo"] = undo.window(s.store, table, seat).as_view()
+                view["rollback"] = rollback.as_view(s.store, table)    # not kept with the copy: no seq moves
         return jsonify(documented(view))
 
 

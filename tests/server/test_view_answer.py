@@ -8,7 +8,7 @@ import random
 import pytest
 
 import tables
-from tables import undo
+from tables import rollback, undo
 from server.schemas import View
 from store import TableStore
 from tests.helpers import bearer
@@ -28,6 +28,7 @@ def expected(store, table_id, seat):
     view = tables.view(table, seat, board=True)
     if seat is not None:                    # a seat is also told whether it may take its last moves back
         view["undo"] = undo.window(store, table, seat).as_view()
+        view["rollback"] = rollback.as_view(store, table)
     return json.loads(json.dumps(View().dump(view)))
 
 
@@ -79,3 +80,29 @@ def test_a_copy_another_process_left_behind_is_not_answered(env, redis_client):
 
 def test_an_unknown_table_is_404_whether_or_not_a_copy_was_kept(client):
     assert client.get("/tables/nosuchtable/view").status_code == 404
+
+
+def test_a_rollback_asked_after_the_view_was_kept_shows_in_the_next_view(client, redis_client):
+    """Asking and answering a rollback do not move the seq, so the copy kept by seq must not hide them."""
+    from tests.helpers import make_table, play
+    store = TableStore(redis_client)
+    table, tokens = make_table(client)
+    start = client.get(f"/tables/{table}/view", headers=bearer(tokens["north"])).json["seq"]
+    play(client, table, tokens, "north", option=1)
+    play(client, table, tokens, "south", option=3)
+    before = {seat: client.get(f"/tables/{table}/view", headers=bearer(token)).json for seat, token in tokens.items()}
+    assert before["north"]["rollback"] is None and before["south"]["rollback"] is None
+    asked = client.post(f"/tables/{table}/rollback", json={"to_seq": start, "reason": "misread"},
+                        headers=bearer(tokens["north"])).json
+    for seat, token in tokens.items():
+        now = client.get(f"/tables/{table}/view", headers=bearer(token)).json
+        assert now["seq"] == before[seat]["seq"]
+        assert now["rollback"] == {"id": asked["request"]["id"], "asked_by": "north", "to_seq": start,
+                                   "reason": "misread", "asked_at": asked["request"]["asked_at"], "agreed": [],
+                                   "waiting_on": ["south"], "expires_at": asked["request"]["asked_at"] + 72 * 3600}
+        assert now == expected(store, table, seat)
+        assert not {"voters", "votes", "at_seq", "seed"} & set(now["rollback"])
+    assert "rollback" not in client.get(f"/tables/{table}/view").json        # an observer is not told
+    refused = client.post(f"/tables/{table}/rollback/{asked['request']['id']}/refuse", headers=bearer(tokens["south"]))
+    assert refused.status_code == 200
+    assert client.get(f"/tables/{table}/view", headers=bearer(tokens["north"])).json["rollback"] is None
