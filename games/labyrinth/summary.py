@@ -255,12 +255,12 @@ def _lone_line(e: dict) -> str | None:
 BLOCKS = {"plot": lambda b: [_plot_line(b)], "end": lambda b: [_end_line(b)], "setup": lambda b: _setup_lines(b)}
 
 LONE = {"cadre_removed", "game_over", "last_card", "phase_ended", "phase_started"}
-SETUP = {"setup", "shuffled", "anaconda_cell"}
+SETUP = {"setup", "position", "shuffled", "anaconda_cell"}
 
 
 def _setup_lines(events: list[dict]) -> list[str]:
     """The setup: the scenario, the hands dealt, the Anaconda cells (with the tests they made)."""
-    lines = [describe(e) for e in events if e["type"] == "setup"]
+    lines = [describe(e) for e in events if e["type"] in ("setup", "position")]   # a position counts its plots
     dealt = [e for e in events if e["type"] == "dealt"]
     if dealt:
         lines.append("Hands dealt: " + ", ".join(
@@ -302,8 +302,8 @@ def summarize(events: list[dict], seat) -> list[str]:
         elif (kind == "await" and e.get("turn_end")) or (kind in END_OF_TURN - {"dealt"} and kind_of_block != "end"):
             close()
             block, kind_of_block = [e], "end"
-        elif kind in SETUP or (kind in ("tested", "posture_rolled", "dealt", "await") and kind_of_block == "setup"
-                               and e.get("why", "setup") == "setup"):
+        elif kind in SETUP or (kind in ("tested", "posture_rolled", "dealt", "await", "plot_placed", "plots_set_aside")
+                               and kind_of_block == "setup" and e.get("why", "setup") == "setup"):
             if kind_of_block != "setup":
                 close()
                 kind_of_block = "setup"

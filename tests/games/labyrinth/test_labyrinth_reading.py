@@ -336,3 +336,18 @@ def test_the_hand_lists_each_card_with_what_it_does():
         "  24 Predator (US 2): remove 1 cell in a non-Iran Muslim country",
         "  120 US Election (Unassoc. 3): roll US posture, Prestige +1 or -1; fires when played"]
     assert not any("Martyrdom" in line for line in lines)
+
+
+def test_a_game_from_a_position_begins_with_the_position_not_a_card():
+    """The start from a position (its plots face down) reads as the setup, never as "A card
+    (continued)"; no seat reads the plot's value or the other hand."""
+    pos = {"turn": 2, "prestige": 5, "phase": "us", "hands": {"us": [27, 32], "jihadist": [57, 76]},
+           "countries": {"Pakistan": {"gov": "Poor", "align": "Neutral", "sleeper": 2}},
+           "plots": [{"country": "Pakistan", "value": 2}]}
+    events = GAME.start(GAME.resolve_options({"position": pos}), list(GAME.seats), Rng(b"reading", 0))
+    for seat in (US, JH):
+        lines = GAME.summarize([GAME.redact(e, seat) for e in events], seat)
+        assert lines[1] == ("The game starts from a given position: turn 2, US Action Phase; Prestige 5, "
+                            "Funding 9, US posture Hard; 1 plot on the map.")
+        assert lines[2] == "Hands dealt: Jihadist 2 cards, US 2 cards."
+        assert not any("continued" in line for line in lines), lines
