@@ -100,6 +100,7 @@ def _rollback(s: Any, table: tables.Table, seat: str) -> dict[str, Any] | None:
 
 
 OUTCOMES = {"applied": "applied", "undone": "took moves back", "voted": "answered a rollback request",
+            "rollback_asked": "asked the others for a rollback", "rolled_back": "rolled the game back",
             "refused": "not applied", "moved_on": "too late: the game had moved on",
             "shown": "answered with the table", "auto_reply": "an automatic reply, ignored",
             "wrong_sender": "from an address not at this seat, ignored", "ignored": "ignored"}

@@ -112,7 +112,10 @@ def help_text(table: Table, seat: str) -> str:
              "- 'help' shows this; 'digest', 'mute' or 'immediate' choose how often you hear from the "
              "server (add 'everywhere' for all your tables).",
              "- 'undo' (or 'undo 2') takes back your own last move(s), while no die was rolled, nothing "
-             "hidden was revealed and nobody else has moved since."]
+             "hidden was revealed and nobody else has moved since.",
+             "- 'rollback N' (or 'rollback N: why') asks the other players to go back to event N, past their "
+             "moves (N as numbered in the log and the seat page's replay: the end of a move); it is applied when "
+             "all agree. 'agree' or 'refuse' answers such a request."]
     if game.notation_help:
         lines.append("- Moves in the game's notation: " + game.notation_help)
     example = game.example(table.state, seat) if seat in table.prompts() else []

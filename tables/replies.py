@@ -19,7 +19,7 @@ from store import TableStore
 
 from . import envelope, history, mailparse, preferences, rollback, signing, team_channel, undo
 from .advance import advance
-from .errors import Closed, Invalid, NotFound, StaleSeq
+from .errors import Closed, Forbidden, Invalid, NotFound, StaleSeq
 from .model import Table, load
 from .notices import MailSettings, help_text, turn
 from .reading import log, names
@@ -101,6 +101,9 @@ def _recorded(store: TableStore, table_id: str, answer: Answer, m: MailSettings)
 
 def _apply(store: TableStore, table: Table, seat: str, seq: int, lines: list[str], message_id: str,
            m: MailSettings, snapshot_every: int) -> Answer:
+    asked = rollback.command(lines)
+    if asked is not None:
+        return _ask(store, table, seat, *asked, lines, m, snapshot_every)
     words = " ".join(lines).lower().strip(".! ") if len(lines) <= 1 else None
     if words is not None:
         first, _, rest = words.partition(" ")
@@ -180,6 +183,30 @@ def _undo(store: TableStore, table: Table, seat: str, moves: int, lines: list[st
     told = "your last move" if moves == 1 else f"your last {moves} moves"
     return _answer("undone", table, seat, m, lines, f"Taken back: {told}. The question is below again.",
                    applied=lines, store=store)
+
+
+def _ask(store: TableStore, table: Table, seat: str, to_seq: int, reason: str, lines: list[str],
+         m: MailSettings, snapshot_every: int) -> Answer:
+    """A reply 'rollback N' (or 'rollback N: why'): a consent rollback asked of the other players."""
+    try:
+        request, done = rollback.ask(store, table, seat, to_seq, reason, m.now, snapshot_every)
+    except (Closed, Forbidden, Invalid) as refused:
+        return _answer("refused", table, seat, m, lines, f"No rollback was asked: {refused.message}", store=store)
+    names = {s: i["name"] for s, i in table.seats.items()}
+    if done is not None:                     # nobody else to ask (the others are bots)
+        table = done.table
+        if table.automatic_seat() is not None:
+            table = advance(store, table.id, now=m.now, snapshot_every=snapshot_every).table
+        answer = _answer("rolled_back", table, seat, m, lines, f"Rolled back to event {to_seq}: no other player "
+                         "needed to agree.", applied=lines, store=store)
+        answer.rollback = ("applied", request.public())
+        return answer
+    waiting = ", ".join(names[s] for s in request.voters)
+    answer = _answer("rollback_asked", table, seat, m, lines, f"You asked to roll the game back to event {to_seq}. "
+                     f"Waiting for {waiting} to agree (they are emailed agree and refuse links); one refusal or "
+                     "any move meanwhile cancels it, and it lapses after 72 hours.", applied=lines, store=store)
+    answer.rollback = ("asked", request.public())
+    return answer
 
 
 def _vote(store: TableStore, table: Table, seat: str, request: "rollback.Request", choice: str, lines: list[str],

@@ -9,6 +9,7 @@ it: the request names the seq it was asked at, and is good only while the log is
 """
 
 import json
+import re
 import secrets
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -137,6 +138,22 @@ def _apply(store: TableStore, table: Table, request: Request, now: float, snapsh
     event = {"type": history.ROLLBACK, "to_seq": request.to_seq, "asked_by": request.asked_by,
              "agreed": request.agreed, "reason": request.reason, "request": request.id}
     return append_going_back(store, table, request.asked_by, event, now=now, snapshot_every=snapshot_every)
+
+
+_COMMAND = re.compile(r"(?:rollback|roll\s*back)(?:\s+to)?(?:\s+event)?\s+#?(\d{1,9})\s*(?:[:\-\u2013\u2014]\s*(.*))?",
+                      re.IGNORECASE | re.DOTALL)
+
+
+def command(lines: list[str]) -> tuple[int, str] | None:
+    """(seq, reason) when a reply asks for a rollback: its first line 'rollback N' or 'rollback N: why'
+    (also 'roll back to N'); a reason may go on over the next lines. None when it is not one."""
+    if not lines:
+        return None
+    found = _COMMAND.fullmatch(lines[0].strip().rstrip(".!"))
+    if found is None:
+        return None
+    reason = " ".join([(found.group(2) or "").strip(), *(line.strip() for line in lines[1:])]).strip()
+    return int(found.group(1)), reason
 
 
 def words(text: str) -> str | None:

@@ -86,6 +86,50 @@ def test_a_consent_rollback_agreed_by_replying(client, run_worker, smtp_server, 
     assert all(e.get("undone") for e in log if first["seq"] < e["seq"] < log[-1]["seq"])
 
 
+def test_a_consent_rollback_asked_by_replying_rollback_n(client, run_worker, smtp_server, mail_in):
+    """Ann replies 'rollback N: why' (N as the log numbers it); the answer says whom it waits for,
+    Bob is emailed the question and agrees by replying; a bad N or a second request is refused with
+    its sentence; 'help' lists the command."""
+    created = client.post("/tables", json={"game": "clash", "seats": CLASH, "options": {"match": "single"}}).json
+    table, tokens = created["id"], {s: v["token"] for s, v in created["seats"].items()}
+    inbox, chooser = smtp_server.inbox, Rng(b"rollback-reply", 0)
+    run_worker()
+    first = client.get(f"/tables/{table}/view").json
+    by_seat = set()
+    while len(by_seat) < 2 or client.get(f"/tables/{table}/view").json["seq"] < first["seq"] + 6:
+        seat = client.get(f"/tables/{table}/view").json["prompts"][0]["seat"]
+        message = latest(inbox, CLASH[seat]["email"])
+        reply(mail_in, message, chooser.choice(options(inbox, message))[0])
+        run_worker()
+        by_seat.add(seat)
+    ann = CLASH["mcworld"]["email"]
+    reply(mail_in, latest(inbox, ann), "help")
+    run_worker()
+    assert "'rollback N'" in inbox.text(latest(inbox, ann))
+    reply(mail_in, latest(inbox, ann), "rollback 999")                   # not yet played
+    run_worker()
+    refused = latest(inbox, ann)
+    assert kind(refused) == "answer" and "No rollback was asked: Roll back to an earlier event" in inbox.text(refused)
+    reply(mail_in, latest(inbox, ann), f"Rollback {first['seq']}: a misdeal")
+    run_worker()
+    asked = inbox.text(latest(inbox, ann))
+    assert f"You asked to roll the game back to event {first['seq']}. Waiting for Bob to agree" in asked
+    seen = client.get(f"/tables/{table}/view", headers={"Authorization": f"Bearer {tokens['jihad']}"}).json
+    assert seen["rollback"]["asked_by"] == "mcworld" and seen["rollback"]["reason"] == "a misdeal"
+    assert seen["rollback"]["waiting_on"] == ["jihad"]
+    reply(mail_in, latest(inbox, ann), f"rollback {first['seq']}")       # one at a time
+    run_worker()
+    assert "No rollback was asked: A rollback is already waiting" in inbox.text(latest(inbox, ann))
+    question = latest(inbox, CLASH["jihad"]["email"])
+    assert kind(question) == "rollback" and "a misdeal" in inbox.text(question)
+    reply(mail_in, question, "agree")
+    run_worker()
+    now = client.get(f"/tables/{table}/view").json
+    assert now["prompts"] == first["prompts"] and now["state"] == first["state"]
+    log = client.get(f"/tables/{table}/log", headers={"Authorization": f"Bearer {tokens['mcworld']}"}).json["events"]
+    assert log[-1]["event"]["type"] == "rollback" and log[-1]["event"]["reason"] == "a misdeal"
+
+
 def test_the_cli_takes_a_move_back(live_server, run_worker):
     from click.testing import CliRunner
 

@@ -228,3 +228,13 @@ def test_the_other_seat_reads_what_stands_and_that_a_move_was_taken_back(store):
     lines = summary_since_last_move(store, table, "south")
     assert "Nora took back 1 move (the table is back at event 3)." in lines
     assert "north adds 1 (total 1)." in lines and not any("adds 3" in line for line in lines)
+
+
+def test_a_written_rollback_command():
+    from tables import rollback
+    assert rollback.command(["rollback 12"]) == (12, "")
+    assert rollback.command(["Rollback 12: we misread 8.5.6."]) == (12, "we misread 8.5.6")
+    assert rollback.command(["roll back to event 7 - a misdeal", "sorry!"]) == (7, "a misdeal sorry!")
+    assert rollback.command(["rollback #3"]) == (3, "")
+    for not_one in (["rollback"], ["rollback twelve"], ["rollback 12 please"], ["undo"], ["3"], []):
+        assert rollback.command(not_one) is None, not_one
