@@ -92,6 +92,38 @@ def move(table_id: str) -> Any:
     return redirect(url_for("pages.page", table_id=table_id, token=token), code=303)
 
 
+@blp.post("/play/<table_id>/rollback")
+def ask_rollback(table_id: str) -> Any:
+    """The seat page's "Ask the others to go back to here" (from the replay, or the log's form
+    without a script): a consent rollback to ``to_seq`` with an optional ``reason``. The page comes
+    back saying whom the request waits for, or why it was not asked."""
+    s = services()
+    token = request.form.get("token") or None
+    table = tables.load(s.store, table_id)
+    seat = _seat(table, token)
+    to_seq = request.form.get("to_seq", "").strip()
+    reason = request.form.get("reason", "").strip()[:300]
+    try:
+        if not (to_seq.isascii() and to_seq.isdigit() and len(to_seq) <= 9):
+            raise tables.Invalid("Say which event to go back to: its number in the log.", code="bad_rollback_seq")
+        done = api_moves.ask(table, seat, int(to_seq), reason)
+    except tables.TableError as refused:
+        if _wants_json():
+            return envelope(refused.status, refused.code, refused.message)
+        return _render(tables.load(s.store, table_id), seat, token, f"No rollback was asked: {refused.message}",
+                       refused.status)
+    names = {x: i["name"] for x, i in table.seats.items()}
+    if done["outcome"] == "applied":
+        message = f"Rolled back to event {to_seq}: no other player needed to agree."
+    else:
+        message = (f"You asked the others to go back to event {to_seq}. Waiting for "
+                   f"{', '.join(names[x] for x in done['request']['voters'])} to agree.")
+    if _wants_json():
+        return jsonify({**done, "message": message})
+    flash(message)
+    return redirect(url_for("pages.page", table_id=table_id, token=token), code=303)
+
+
 @blp.get("/act/<token>")
 def action(token: str) -> Any:
     """An option link from an email: a page with one button that sends the choice (a click, never

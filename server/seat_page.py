@@ -63,7 +63,7 @@ def context(table: tables.Table, seat: str | None, token: str | None, whole_log:
     if since and len(groups) > 1:
         groups = groups[1:]               # the first may begin in the middle of a card play
     info = table.seats.get(seat, {}) if seat else {}
-    return {
+    out = {
         "view": view, "table": table, "title": table.game.title, "seat": seat, "token": token,
         "prompt": own, "options": options, "example": example,
         "waiting": [p["text"] for p in view["prompts"] if p["seat"] != seat],
@@ -77,9 +77,15 @@ def context(table: tables.Table, seat: str | None, token: str | None, whole_log:
         "viewpoints": ([seat] if seat else []) + [OBSERVER] + [x for x in table.seats if x != seat] if finished else [],
         "whole_log": whole_log, "public_url": s.settings.public_url.rstrip("/"),
         "quote": quote, "when": when, "outcomes": OUTCOMES,
-        "undo": undo.window(s.store, table, seat).as_view() if seat else None,
-        "rollback": _rollback(s, table, seat) if seat else None,
     }
+    window = undo.window(s.store, table, seat) if seat else None
+    out["undo"] = window.as_view() if window else None
+    out["rollback"] = _rollback(s, table, seat) if seat else None
+    # asking for a rollback (from the replay, or the log's form without a script): a player's seat,
+    # while the game goes on and no request is open; the replay offers it only where undo cannot go
+    out["ask"] = {"stops": window.stops} if window and not finished and out["rollback"] is None \
+        and not table.is_bot(seat) and table.seq > 1 else None
+    return out
 
 
 def _rollback(s: Any, table: tables.Table, seat: str) -> dict[str, Any] | None:
@@ -89,7 +95,7 @@ def _rollback(s: Any, table: tables.Table, seat: str) -> dict[str, Any] | None:
     if request is None:
         return None
     names = {x: i["name"] for x, i in table.seats.items()}
-    out = {"asker": names[request.asked_by], "to_seq": request.to_seq, "reason": request.reason,
+    out = {"id": request.id, "asker": names[request.asked_by], "mine": request.asked_by == seat, "to_seq": request.to_seq, "reason": request.reason,
            "waiting": [names[x] for x in request.voters if x not in request.votes], "links": None}
     if seat in request.voters and seat not in request.votes:
         expires = int(min(time.time() + s.settings.link_ttl, request.asked_at + rollback.TTL))

@@ -110,6 +110,15 @@ def _check_target(store: TableStore, table: Table, to_seq: int) -> None:
                       "(a move's last event).", code="bad_rollback_seq")
 
 
+def boundary(store: TableStore, table: Table, seq: int) -> bool:
+    """Whether a rollback may go back to ``seq``: a decision's end after the setup (the next entry
+    starts a decision). One entry read; never changes once the log is past ``seq``."""
+    if not 1 <= seq < table.seq:
+        return False
+    following = store.read(table.id, after=seq, upto=seq + 1)
+    return bool(following) and "move" in envelope.loads(following[0])
+
+
 def vote(store: TableStore, table: Table, seat: str, request_id: str, choice: str, now: float,
          snapshot_every: int = 50) -> tuple[Request, str, Submitted | None]:
     """``seat`` agrees or refuses; answers the request, the outcome ('waiting', 'applied' or

@@ -108,17 +108,21 @@ class Rollback(MethodView):
         """Ask to roll the game back to ``to_seq``, past other players' moves: every other human player
         is emailed agree/refuse links (bots do not vote); it is applied when all agree, cancelled by one
         refusal or by any move made meanwhile, and expires after 72 hours."""
-        s = services()
-        table = tables.load(s.store, table_id)
-        seat = required_seat(table)
-        request, done = rollback.ask(s.store, table, seat, body["to_seq"], body["reason"], time.time(),
-                                     s.settings.snapshot_every)
-        if done is not None:
-            s.tables.put(done.table)
-            rollbacks.enqueue(s.redis, s.settings, table_id, request, "applied")
-            return {"outcome": "applied", "request": request.public(), "seq": done.table.seq}
-        rollbacks.enqueue(s.redis, s.settings, table_id, request, "asked")
-        return {"outcome": "asked", "request": request.public(), "seq": table.seq}
+        table = tables.load(services().store, table_id)
+        return ask(table, required_seat(table), body["to_seq"], body["reason"])
+
+
+def ask(table: tables.Table, seat: str, to_seq: int, reason: str) -> dict[str, Any]:
+    """Ask for a rollback (the API's or the seat page's) and queue its emails: the question to the
+    other players, or the outcome when nobody else had to agree."""
+    s = services()
+    request, done = rollback.ask(s.store, table, seat, to_seq, reason, time.time(), s.settings.snapshot_every)
+    if done is not None:
+        s.tables.put(done.table)
+        rollbacks.enqueue(s.redis, s.settings, table.id, request, "applied")
+        return {"outcome": "applied", "request": request.public(), "seq": done.table.seq}
+    rollbacks.enqueue(s.redis, s.settings, table.id, request, "asked")
+    return {"outcome": "asked", "request": request.public(), "seq": table.seq}
 
 
 @blp.route("/tables/<table_id>/rollback/<request_id>/<any(agree, refuse):choice>")

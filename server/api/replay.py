@@ -1,6 +1,7 @@
 """What the seat page polls and replays: the table's seq (cheap, with an ETag), and the table at
 any seq drawn for a seat (GET /tables/{id}/pictures/{seq}.svg, or with its words as JSON)."""
 
+import json
 from typing import Any
 
 from flask import Response, jsonify, request
@@ -10,7 +11,7 @@ from marshmallow import Schema, fields, validate
 
 import tables
 from store import NoSuchTable
-from tables import replay
+from tables import replay, rollback
 
 from ..auth import seat_for
 from ..extensions import services
@@ -29,6 +30,8 @@ class ViewpointQuery(Schema):
 
 class SeqAnswer(Schema):
     seq = fields.Integer(metadata={"description": "The number of the table's last event."})
+    rollback = fields.String(metadata={"description": "Only while a rollback request waits for answers: its id "
+                                                      "(asking moves no seq, so a page follows this too)."})
 
 
 class Frame(Schema):
@@ -41,6 +44,8 @@ class Frame(Schema):
                                                                           "has no picture)."})
     board = fields.List(fields.String(), metadata={"description": "The text board."})
     event = fields.Nested(Event, allow_none=True, metadata={"description": "The event of that seq."})
+    boundary = fields.Boolean(metadata={"description": "GET replay only: the seq is a decision's end after the "
+                                                       "setup, one a rollback may go back to (POST rollback)."})
 
 
 @blp.route("/tables/<table_id>/seq")
@@ -49,24 +54,30 @@ class TableSeq(MethodView):
     @blp.alt_response(304, description="If-None-Match named the current seq: nothing new")
     def get(self, table_id: str):  # type: ignore[no-untyped-def]
         """The table's last seq, for a page that follows the game: send the ETag back in
-        ``If-None-Match`` and a 304 says nothing happened. One Redis read, no table load."""
+        ``If-None-Match`` and a 304 says nothing happened. One Redis round trip, no table load."""
         try:
-            seq = services().store.seq(table_id)
+            seq, asked = services().store.seq_and_request(table_id)
         except NoSuchTable:
             raise tables.NotFound(f"There is no table {table_id}.", code="unknown_table") from None
-        answer = jsonify({"seq": seq})
-        answer.set_etag(f"seq-{seq}")
+        body: dict[str, Any] = {"seq": seq}
+        if asked is not None:
+            body["rollback"] = str(json.loads(asked).get("id", ""))
+        answer = jsonify(body)
+        answer.set_etag(f"seq-{seq}" + (f"-r-{body['rollback']}" if asked is not None else ""))
         answer.headers["Cache-Control"] = "no-cache"
         return answer.make_conditional(request)
 
 
-def _frame(table_id: str, seq: int, query: dict[str, Any]) -> dict[str, Any]:
+def _frame(table_id: str, seq: int, query: dict[str, Any], boundary: bool = False) -> dict[str, Any]:
     if not 1 <= seq <= MAX_SEQ:
         raise tables.NotFound(f"There is no move {seq}.", code="no_such_seq")
     s = services()
     table = tables.load(s.store, table_id)
     viewer = replay.viewpoint(table, seat_for(table), query["viewer"])
-    return replay.frame(s.store, table, seq, viewer)
+    frame = replay.frame(s.store, table, seq, viewer)
+    if boundary:
+        frame["boundary"] = rollback.boundary(s.store, table, seq)
+    return frame
 
 
 @blp.route("/tables/<table_id>/pictures/<int:seq>.svg")
@@ -93,6 +104,6 @@ class Replay(MethodView):
     def get(self, query: dict[str, Any], table_id: str, seq: int):  # type: ignore[no-untyped-def]
         """The table right after event ``seq`` for a replay: the picture, the text board and the
         event, as the bearer saw them (``as``: another seat's view, once the game is over)."""
-        answer = jsonify(_frame(table_id, seq, query))
+        answer = jsonify(_frame(table_id, seq, query, boundary=True))
         answer.headers.update(KEEP)
         return answer

@@ -179,6 +179,7 @@
     seq = +fresh.dataset.seq;
     main.dataset.seq = seq;
     main.dataset.status = fresh.dataset.status;
+    main.dataset.rollback = fresh.dataset.rollback;
     document.title = doc.title;
     const slider = $("#seat-replay-seq");
     slider.max = seq;
@@ -186,6 +187,7 @@
     unchoose();
     markPickables();
     if (replaying) showCaption();
+    if (offered) offer(offered.n, offered.frame);        // a request opened or closed meanwhile
   }
 
   async function poll() {
@@ -195,8 +197,8 @@
         const r = await fetch(`/tables/${table}/seq`, { headers: etag ? { "If-None-Match": etag } : {}, cache: "no-store" });
         if (r.status === 200) {
           etag = r.headers.get("ETag");
-          const now = (await r.json()).seq;
-          if (now !== seq) {
+          const answer = await r.json();
+          if (answer.seq !== seq || (seat && (answer.rollback || "") !== main.dataset.rollback)) {  // or a rollback asked
             lastChange = Date.now();
             await refresh();
           }
@@ -255,13 +257,31 @@
       const whose = ownView() ? "" : ` (as ${frame.viewer} saw it)`;
       showCaption(`Move ${n} of ${seq}${whose}: ${frame.event ? frame.event.text : ""}`);
       highlight(n);
+      offer(n, frame);
     } catch (e) {
       if (asked === frameAsked) say("The replay could not be loaded; try again.");
     }
   }
 
+  // an earlier decision's end that undo cannot reach: offer to ask the others to go back there
+  let offered = null;
+  function offer(n, frame) {
+    offered = n === null ? null : { n, frame };
+    const form = $("#seat-rollback-ask"), state = $("#seat-rollback-offer");
+    if (!form || !state) return;
+    const stops = (state.dataset.undoStops || "").split(" ").filter(Boolean).map(Number);
+    const ok = n !== null && frame.boundary === true && state.dataset.can === "1" && ownView() && n < seq &&
+               !stops.includes(n);
+    if (ok && form.elements.to_seq.value !== String(n)) {
+      form.elements.to_seq.value = n;
+      $(".to-seq", form).textContent = n;
+    }
+    form.hidden = !ok;
+  }
+
   function backToNow() {
     frameAsked++;
+    offer(null);
     if (replaying && liveBoard) {
       if ($("#seat-board").classList.contains("zoomed")) liveBoard.classList.add("zoomed");
       $("#seat-board").replaceWith(liveBoard);
