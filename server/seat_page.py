@@ -95,8 +95,9 @@ def _rollback(s: Any, table: tables.Table, seat: str) -> dict[str, Any] | None:
     if request is None:
         return None
     names = {x: i["name"] for x, i in table.seats.items()}
-    out = {"id": request.id, "asker": names[request.asked_by], "mine": request.asked_by == seat, "to_seq": request.to_seq, "reason": request.reason,
-           "waiting": [names[x] for x in request.voters if x not in request.votes], "links": None}
+    out = {"id": request.id, "mark": f"{request.id}/{len(request.votes)}",   # as GET seq names it (the poll)
+           "asker": names[request.asked_by], "mine": request.asked_by == seat, "to_seq": request.to_seq,
+           "reason": request.reason, "waiting": [names[x] for x in request.voters if x not in request.votes], "links": None}
     if seat in request.voters and seat not in request.votes:
         expires = int(min(time.time() + s.settings.link_ttl, request.asked_at + rollback.TTL))
         key = s.settings.secret_key

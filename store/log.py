@@ -80,16 +80,19 @@ class TableStore:
             raise NoSuchTable(table_id)
         return int(value)
 
-    def seq_and_request(self, table_id: str) -> tuple[int, str | None]:
-        """The seq and the pending rollback request (its JSON, or None), in one round trip: what a
-        page that follows the table polls (a request moves no seq)."""
+    def seq_and_request(self, table_id: str) -> tuple[int, str | None, int]:
+        """The seq, the pending rollback request (its JSON, or None) and how many answers it has, in
+        one round trip: what a page that follows the table polls (a request moves no seq)."""
         pipe = self.redis.pipeline(transaction=False)
         pipe.hget(keys.meta(table_id), "seq")
         pipe.hget(keys.rollback(table_id), "request")
-        value, request = pipe.execute()
+        pipe.hlen(keys.rollback(table_id))
+        value, request, fields = pipe.execute()
         if value is None:
             raise NoSuchTable(table_id)
-        return int(value), _text(request) if request is not None else None
+        if request is None:
+            return int(value), None, 0
+        return int(value), _text(request), max(0, int(fields) - 1)
 
     def read(self, table_id: str, after: int = 0, upto: int | None = None) -> list[bytes]:
         end = f"{upto}-0" if upto is not None else "+"

@@ -32,6 +32,7 @@ class SeqAnswer(Schema):
     seq = fields.Integer(metadata={"description": "The number of the table's last event."})
     rollback = fields.String(metadata={"description": "Only while a rollback request waits for answers: its id "
                                                       "(asking moves no seq, so a page follows this too)."})
+    answers = fields.Integer(metadata={"description": "With rollback: how many players have answered it so far."})
 
 
 class Frame(Schema):
@@ -56,14 +57,14 @@ class TableSeq(MethodView):
         """The table's last seq, for a page that follows the game: send the ETag back in
         ``If-None-Match`` and a 304 says nothing happened. One Redis round trip, no table load."""
         try:
-            seq, asked = services().store.seq_and_request(table_id)
+            seq, asked, answers = services().store.seq_and_request(table_id)
         except NoSuchTable:
             raise tables.NotFound(f"There is no table {table_id}.", code="unknown_table") from None
         body: dict[str, Any] = {"seq": seq}
         if asked is not None:
-            body["rollback"] = str(json.loads(asked).get("id", ""))
+            body.update({"rollback": str(json.loads(asked).get("id", "")), "answers": answers})
         answer = jsonify(body)
-        answer.set_etag(f"seq-{seq}" + (f"-r-{body['rollback']}" if asked is not None else ""))
+        answer.set_etag(f"seq-{seq}" + (f"-r-{body['rollback']}-{answers}" if asked is not None else ""))
         answer.headers["Cache-Control"] = "no-cache"
         return answer.make_conditional(request)
 

@@ -198,7 +198,8 @@
         if (r.status === 200) {
           etag = r.headers.get("ETag");
           const answer = await r.json();
-          if (answer.seq !== seq || (seat && (answer.rollback || "") !== main.dataset.rollback)) {  // or a rollback asked
+          const asked = answer.rollback ? `${answer.rollback}/${answer.answers}` : "";   // a rollback asked or answered
+          if (answer.seq !== seq || (seat && asked !== main.dataset.rollback)) {
             lastChange = Date.now();
             await refresh();
           }

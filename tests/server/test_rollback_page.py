@@ -44,7 +44,8 @@ def test_the_page_asks_and_the_others_see_it(client, run_worker, smtp_server):
     assert 'href="/rollback/' in south
     asked_now = client.get(f"/tables/{table}/seq", headers={"If-None-Match": followed.headers["ETag"]})
     assert asked_now.status_code == 200                  # no seq moved, yet a page following the table sees it
-    assert asked_now.json["seq"] == followed.json["seq"] and asked_now.json["rollback"]
+    assert asked_now.json["seq"] == followed.json["seq"]
+    assert asked_now.json["rollback"] and asked_now.json["answers"] == 0
     seen = client.get(f"/tables/{table}/view", headers=bearer(tokens["south"])).json["rollback"]
     assert seen["id"] == asked_now.json["rollback"]
     assert seen["asked_by"] == "north" and seen["waiting_on"] == ["south"] and seen["reason"] == "misread the rules"
@@ -86,3 +87,20 @@ def test_no_rollback_once_the_game_is_over(client, run_worker):
     answer = client.post(f"/play/{table}/rollback", data={"token": tokens["north"], "to_seq": str(start)})
     assert answer.status_code == 409
     assert "No rollback was asked: The game is over" in answer.get_data(as_text=True)
+
+
+def test_against_a_bot_the_rollback_is_applied_at_once(client, run_worker):
+    table, tokens = make_table(client, seats={"north": {"name": "Nora", "email": "nora@example.org"},
+                                              "south": {"bot": "random"}}, target=20)
+    start = client.get(f"/tables/{table}/view", headers=bearer(tokens["north"])).json["seq"]
+    for _ in range(2):
+        play(client, table, tokens, "north", option=1)
+        run_worker()                                                      # the bot answers
+    now = client.get(f"/tables/{table}/view", headers=bearer(tokens["north"])).json
+    assert now["seq"] > start + 2 and now["rollback"] is None
+    asked = client.post(f"/play/{table}/rollback", data={"token": tokens["north"], "to_seq": str(start)},
+                        headers={"Accept": "application/json"})
+    assert asked.status_code == 200 and asked.json["outcome"] == "applied"
+    assert asked.json["message"] == f"Rolled back to event {start}: no other player needed to agree."
+    back = client.get(f"/tables/{table}/view", headers=bearer(tokens["north"])).json
+    assert back["state"]["total"] == 0 and back["rollback"] is None and back["seq"] == now["seq"] + 1
