@@ -70,3 +70,27 @@ def test_asked_from_the_replay_and_agreed_on_the_other_page(browser, live_server
     assert "(taken back)" in nora.locator("#seat-log").text_content()
     nora.screenshot(path=str(screens / "seat-rollback-applied-phone.png"), full_page=True)
     assert nora.errors == [] and sam.errors == []
+
+
+def test_without_a_script_the_logs_form_asks(browser, live_server, app, store, screens):
+    client = app.test_client()
+    started = tables.start(store, "duel", {}, SEATS, time.time())
+    table, tokens = started.table.id, started.tokens
+    start = tables.load(store, table).seq
+    play(client, table, tokens, "north", option=1)
+    play(client, table, tokens, "south", option=2)
+    context = browser.new_context(viewport={"width": 375, "height": 812}, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{live_server}/play/{table}?token={tokens['north']}")
+    assert page.locator("#seat-replay").is_hidden()                 # the replay needs the script
+    form = page.locator("#seat-log form.rollback-ask")
+    assert form.is_visible()
+    form.locator("input[name=to_seq]").fill(str(start + 1))        # the end of Nora's move, before Sam's
+    form.locator("input[name=reason]").fill("wrong card")
+    with page.expect_navigation():
+        form.locator("button").click()
+    assert f"You asked the others to go back to event {start + 1}. Waiting for Sam to agree." in \
+        page.locator("main").text_content()
+    assert page.locator("#seat-log form.rollback-ask").count() == 0  # one request at a time
+    page.screenshot(path=str(screens / "seat-rollback-asked-no-script-phone.png"), full_page=True)
+    context.close()
