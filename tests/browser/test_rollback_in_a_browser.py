@@ -68,6 +68,8 @@ def test_asked_from_the_replay_and_agreed_on_the_other_page(browser, live_server
     wait_js(nora, f"Number(document.querySelector('main').dataset.seq) === {now + 1}")   # her page follows
     wait_js(nora, "document.querySelector('#seat-question .rollback') === null")
     assert "(taken back)" in nora.locator("#seat-log").text_content()
+    fallback = nora.locator("#seat-log form.rollback-ask")   # the no-script form: redrawn by the script, yet hidden
+    assert fallback.count() == 0 or not fallback.is_visible()
     nora.screenshot(path=str(screens / "seat-rollback-applied-phone.png"), full_page=True)
     assert nora.errors == [] and sam.errors == []
 
