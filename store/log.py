@@ -9,6 +9,7 @@ or nothing.
 import json
 import logging
 import zlib
+from collections.abc import Collection
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -105,13 +106,15 @@ class TableStore:
     def append(self, table_id: str, expected: int, entries: list[str], waiting: list[str],
                idempotency: tuple[str, str] | None = None, idempotency_ttl: int = 0,
                snapshot: tuple[str, str, bool] | None = None, *, notice: bool = True,
-               now: float = 0.0) -> tuple[int, dict[str, int]]:
+               now: float = 0.0, asked_anew: Collection[str] = ()) -> tuple[int, dict[str, int]]:
         """Append after ``expected``, all or nothing, in one round trip.
 
         ``idempotency`` is (scope, record): a second append with the same scope raises Duplicate.
         ``snapshot`` is (version, state, keep): the state after the append becomes the latest
         snapshot, and with ``keep`` is filed for replay. ``notice``: a worker must act after
         this append (the table is marked, indexed since ``now`` and a change notice is left).
+        ``asked_anew``: seats of ``waiting`` whose question another seat's decision changed: their
+        edge starts again at the new seq (a new turn email; a reply to the old one is stale).
         Returns the new seq and {seat: edge seq} of who is waited on.
         """
         scope, record = idempotency or ("", "")
@@ -119,7 +122,7 @@ class TableStore:
         version, state, keep = snapshot or ("", "", False)
         script_keys = [keys.meta(table_id), keys.log(table_id), keys.waiting(table_id), idem_key,
                        keys.snapshot(table_id), keys.snapshots(table_id)]
-        args = [expected, record, idempotency_ttl, json.dumps(waiting), state, version,
+        args = [expected, record, idempotency_ttl, json.dumps({seat: seat in asked_anew for seat in waiting}), state, version,
                 _filed(version, state) if keep else "",
                 "1" if notice else "0", *entries]
 

@@ -37,6 +37,8 @@ class Draft:
         self.at = at
         self.stored: list[str] = []
         self.decisions = 0
+        self.chosen_by: set[str] = set()      # the seats that chose in this draft (not forced or automatic)
+        self.went_back = False
 
     def decide(self, seat: str, move: Any, cmd: str) -> list[dict[str, Any]]:
         """Check and apply one decision (raises IllegalMove, leaving the draft as it was)."""
@@ -55,6 +57,8 @@ class Draft:
         table.seq += len(events)
         self.stored += stored
         self.decisions += 1
+        if not cmd.startswith((FORCED, AUTOMATIC)):
+            self.chosen_by.add(seat)
         return entries
 
     def go_back(self, seat: str, event: dict[str, Any], state: Any, cmd: str) -> list[dict[str, Any]]:
@@ -66,6 +70,7 @@ class Draft:
         table.state = state
         table.seq += 1
         self.decisions += 1
+        self.went_back = True                  # its own emails tell every seat (never "asked anew")
         return entries
 
     def automatic(self) -> bool:
@@ -116,8 +121,10 @@ class Draft:
         if keep or set(prompts) != set(self.before):
             snapshot = (after.game.version, json.dumps(after.state, separators=(",", ":")), keep)
         stored = envelope.encode(self.stored, after.game.name)
+        anew = [] if self.went_back else after.asked_anew(self.before, self.chosen_by)
         seq, waiting = store.append(after.id, start.seq, stored, after.waited_humans(prompts), idempotency,
-                                    idempotency_ttl, snapshot, notice=after.needs_server(self.before), now=self.at)
+                                    idempotency_ttl, snapshot, notice=after.needs_server(self.before) or bool(anew),
+                                    now=self.at, asked_anew=anew)
         assert seq == after.seq
         return Appended(after, self.entries, waiting)
 

@@ -67,6 +67,15 @@ class Table:
                 return seat
         return next((seat for seat in sorted(prompts) if forced(prompts[seat])), None)
 
+    def asked_anew(self, before: dict[str, Any], chosen_by: set[str]) -> list[str]:
+        """The human seats waited on before and now whose question another seat's decision
+        changed (Jagged Alliance's "who acts next", asked of every seat: one answers, and the
+        other's question becomes another). They are told again, as if newly waited on; a seat's
+        own decisions are answered by the reply's answer instead."""
+        prompts = self.prompts()
+        return [seat for seat in self.waited_humans(prompts)
+                if seat in before and seat not in chosen_by and question(prompts[seat]) != question(before[seat])]
+
     def needs_server(self, before: dict[str, Any]) -> bool:
         """After a change from the prompts ``before``: must a worker act (a step to take,
         someone new to tell, the end to announce)? A player going on with their own turn
@@ -74,6 +83,12 @@ class Table:
         prompts = self.prompts()
         return (self.automatic_seat(prompts) is not None or self.result() is not None
                 or self.waited_humans(prompts) != self.waited_humans(before))
+
+
+def question(prompt: dict[str, Any]) -> tuple[Any, ...]:
+    """What a prompt asks, for telling whether a seat's question changed: its kind and its
+    answers (not its wording, which may say who else has answered meanwhile)."""
+    return (prompt.get("kind"), [o.get("move") for o in prompt.get("options") or []], prompt.get("range"))
 
 
 def forced(prompt: dict[str, Any]) -> bool:

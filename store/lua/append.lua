@@ -1,6 +1,7 @@
 -- Append events only if the table's last sequence number is the one the caller read.
 -- KEYS: meta, log, waiting, idempotency record (or meta again when there is none), snapshot, snapshots.
--- ARGV: expected seq, idempotency record ('' for none), its TTL, waiting seats (JSON list),
+-- ARGV: expected seq, idempotency record ('' for none), its TTL, waiting seats (JSON object: seat ->
+--       true when its question was changed by another seat's decision, which makes it a new edge),
 --       snapshot state ('' for none), snapshot version, the snapshot as filed for replay ('' for
 --       none: compressed by the caller, as the store reads it back),
 --       the server must act after this append ('1'/'0'), entries...
@@ -23,13 +24,15 @@ if ARGV[5] ~= '' then
   redis.call('HSET', KEYS[5], 'seq', new, 'version', ARGV[6], 'state', ARGV[5])
   if ARGV[7] ~= '' then redis.call('HSET', KEYS[6], tostring(new), ARGV[7]) end
 end
--- Who is waited on: a seat keeps the seq of its edge while it stays waited on.
-local now = {}
-for _, seat in ipairs(cjson.decode(ARGV[4])) do now[seat] = true end
+-- Who is waited on: a seat keeps the seq of its edge while it stays waited on with the same
+-- question; one asked anew (another seat's decision changed its question) starts a new edge.
+local now = cjson.decode(ARGV[4])
 local before = redis.call('HGETALL', KEYS[3])
 local kept = {}
 for i = 1, #before, 2 do
-  if now[before[i]] then kept[before[i]] = before[i + 1] else redis.call('HDEL', KEYS[3], before[i]) end
+  local seat = before[i]
+  if now[seat] == false then kept[seat] = before[i + 1]
+  elseif now[seat] == nil then redis.call('HDEL', KEYS[3], seat) end
 end
 for seat, _ in pairs(now) do
   if not kept[seat] then kept[seat] = tostring(new); redis.call('HSET', KEYS[3], seat, new) end
