@@ -13,7 +13,10 @@ import config
 
 
 def _server() -> str:
-    return os.environ.get("PBEM_SERVER") or os.environ.get("PUBLIC_URL") or "http://127.0.0.1:8000"
+    """PBEM_SERVER or PUBLIC_URL; else the `pbem run` on this data folder (any port); else :8000."""
+    running = Path(config.load().data_dir) / config.RUNTIME_SERVER
+    return (os.environ.get("PBEM_SERVER") or os.environ.get("PUBLIC_URL")
+            or (running.read_text().strip() if running.exists() else "") or "http://127.0.0.1:8000")
 
 
 def _tokens_file() -> Path:

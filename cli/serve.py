@@ -83,6 +83,7 @@ def run(port: int, host: str, dev: bool, api_processes: int | None, workers: int
         signal.signal(signum, on_signal)
     options = child_options(datalock.mark(data_dir, secrets.token_hex(8)))
     supervisor, listener, runtime = Supervisor(), None, data_dir / config.RUNTIME_REDIS
+    serving = data_dir / config.RUNTIME_SERVER
     try:
         embedded = None
         if not settings.redis_url or not settings.jobs_url:     # no Redis, or a cluster and no queue server
@@ -103,6 +104,7 @@ def run(port: int, host: str, dev: bool, api_processes: int | None, workers: int
                                      lambda command=command: subprocess.Popen(command, **options),
                                      grace=settings.smtp_timeout + 30))
         api = [*python, "cli.web", host, str(port), *(["--dev"] if dev else [])]
+        serving.write_text(f"http://{host}:{port}")
         api_options = {**options, "preexec_fn": _niced(settings.api_nice)}
         supervisor.add(Child("api", lambda: subprocess.Popen(api, **api_options)))
         settings = config.load()
@@ -127,6 +129,7 @@ def run(port: int, host: str, dev: bool, api_processes: int | None, workers: int
             listener.stop()
         supervisor.stop(force)
         runtime.unlink(missing_ok=True)
+        serving.unlink(missing_ok=True)
         os.close(lock)
 
 

@@ -97,6 +97,7 @@ def load(overrides: dict[str, Any] | None = None, environ: dict[str, str] | None
 
 
 RUNTIME_REDIS = "redis.url"      # written by `pbem run` in the data folder: where its embedded Redis listens
+RUNTIME_SERVER = "server.url"    # and where its API listens (for `pbem new`, `pbem show`... beside it)
 
 
 def redis_url_of(settings: Settings) -> str:
