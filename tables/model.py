@@ -3,6 +3,7 @@
 import hashlib
 import hmac
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +24,7 @@ class Table:
     seq: int
     _prompts: tuple[int, Any, dict[str, dict[str, Any]]] | None = field(default=None, init=False, repr=False,
                                                                         compare=False)
+    _kept: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def seed(self) -> bytes:
@@ -49,6 +51,16 @@ class Table:
         if memo is None or memo[0] != self.seq or memo[1] is not self.state:
             memo = self._prompts = (self.seq, self.state, self.game.prompts(self.state))
         return memo[2]
+
+    def kept(self, key: Any, work: Callable[[], Any]) -> Any:
+        """``work()``, done once per seq of this copy: for what depends only on the log up to the
+        seq (the log below it never changes), asked again by every view of a copy kept in a process."""
+        if self._kept.get("seq") != self.seq:
+            self._kept.clear()
+            self._kept["seq"] = self.seq
+        if key not in self._kept:
+            self._kept[key] = work()
+        return self._kept[key]
 
     def result(self) -> dict[str, Any] | None:
         return self.game.result(self.state)

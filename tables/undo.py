@@ -49,7 +49,12 @@ class Window:
 
 
 def window(store: TableStore, table: Table, seat: str | None) -> Window:
-    """How many of its own last decisions ``seat`` may take back now, and what stops it there."""
+    """How many of its own last decisions ``seat`` may take back now, and what stops it there
+    (worked out once per seq and seat of a copy of the table: it reads the log's tail)."""
+    return table.kept(("undo", seat), lambda: _window(store, table, seat))
+
+
+def _window(store: TableStore, table: Table, seat: str | None) -> Window:
     if seat is None or seat not in table.seats or table.is_bot(seat):
         return Window([], "not_a_player", "Only a player's own seat can take its moves back.")
     if table.result() is not None:
