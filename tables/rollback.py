@@ -21,6 +21,7 @@ from . import envelope, history, signing
 from .errors import Closed, Forbidden, Invalid
 from .model import Table
 from .notices import MailSettings, _base, reply_token
+from .reading import entries_for, names
 from .submit import Submitted
 from .undo import append_going_back
 
@@ -188,8 +189,18 @@ def read_vote_token(secret_key: str, token: str) -> tuple[str, str, str, str, in
     return fields[0], fields[1], fields[2], fields[3], int(fields[4])
 
 
-def email(table: Table, seat: str, request: Request, stage: str, m: MailSettings) -> dict[str, Any]:
-    """To one seat: ``stage`` 'asked' (with agree/refuse links), 'applied' or 'refused'."""
+def taken_back(store: TableStore, table: Table, seat: str, request: Request) -> list[str]:
+    """What the rollback would take back, as ``seat`` may read it: one line per card play or
+    placement after ``to_seq`` (moves already undone left out), so a vote need not open the log."""
+    entries = entries_for(table, [envelope.loads(e) for e in store.read(table.id, after=request.to_seq,
+                                                                         upto=table.seq)], seat)
+    return history.summarize(table.game, [e["event"] for e in entries if not e.get("undone")], seat, names(table))
+
+
+def email(table: Table, seat: str, request: Request, stage: str, m: MailSettings,
+          lines: list[str] | None = None) -> dict[str, Any]:
+    """To one seat: ``stage`` 'asked' (with agree/refuse links and ``lines``, what it takes back),
+    'applied' or 'refused'."""
     content = _base(table, seat, m)
     names = {s: i["name"] for s, i in table.seats.items()}
     base = m.public_url.rstrip("/")
@@ -198,7 +209,7 @@ def email(table: Table, seat: str, request: Request, stage: str, m: MailSettings
                     "to_seq": request.to_seq, "reason": request.reason,
                     "agreed": [names[s] for s in request.agreed],
                     "refused": [names[s] for s, v in request.votes.items() if v == REFUSE],
-                    "reply_to": None, "agree": None, "refuse": None})
+                    "reply_to": None, "agree": None, "refuse": None, "lines": lines or []})
     if stage == "asked":
         content["reply_to"] = f"play+{reply_token(m.secret_key, table.id, seat, table.seq)}@{m.reply_domain}"
         for choice in (AGREE, REFUSE):

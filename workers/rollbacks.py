@@ -36,6 +36,7 @@ def rollback_mail_job(table_id: str, request_json: str, stage: str, now: float |
     table = tables.load(ctx.store, table_id)
     m = mail.mail_settings(ctx.settings, time.time() if now is None else now)
     sent = [send_once(ctx, table_id, f"rollback-{request.id}-{stage}-{seat}", "rollback",
-                      lambda seat=seat: rollback.email(table, seat, request, stage, m))
+                      lambda seat=seat: rollback.email(table, seat, request, stage, m, lines=(
+                          rollback.taken_back(ctx.store, table, seat, request) if stage == "asked" else None)))
             for seat in recipients(table, request, stage) if table.seats[seat].get("email")]
     return f"{stage}: {len(sent)} emails"

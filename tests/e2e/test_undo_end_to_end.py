@@ -74,6 +74,8 @@ def test_a_consent_rollback_agreed_by_replying(client, run_worker, smtp_server, 
     run_worker()
     question = latest(inbox, CLASH["jihad"]["email"])
     assert kind(question) == "rollback" and "Ann asks to roll" in inbox.text(question)
+    taken = [line for line in inbox.text(question).splitlines() if line.startswith("  - ")]
+    assert {line.split()[1] for line in taken} == {"McWorld", "Jihad"}    # both sides' placements, in words
     reply(mail_in, question, "agree")
     run_worker()
     assert any(kind(m) == "answer" and "Everyone agreed" in inbox.text(m) for m in inbox.to(CLASH["jihad"]["email"]))
