@@ -259,15 +259,15 @@ def why_not(state: dict, step: dict, move: dict) -> tuple[str, str]:
         if kind not in SINGLE:
             return "bad_answer", f"{name(ctx.tile)} does not choose a tile on the board."
         if destroy_void(state, chain, kind):
-            return "last_field", "A destroy by the tile that fills the last field does nothing (spec 7.2.1)."
+            return "last_field", "A destroy by the tile that fills the last field does nothing (rule 7.2.1)."
+        if kind in ("destroy", "missile", "flip_one", "discard", "repeat") and idx not in ctx.reach():
+            return "out_of_reach", f"{f} is not among the fields {name(ctx.tile)} reaches."
         if cell is None:
             return "empty_field", f"{f} is empty."
         if cell["d"] is not None:
             return "face_down", f"The tile on {f} is destroyed: no effect acts on it."
         if idx in chain:
             return "self_target", f"{name(cell['t'])} on {f} is the source of this effect and cannot be its target."
-        if kind in ("destroy", "missile", "flip_one", "discard", "repeat") and idx not in ctx.reach():
-            return "out_of_reach", f"{f} is not among the fields {name(ctx.tile)} marks."
         if kind == "missile" and not ctx.secure(idx):
             return "no_security", f"{name(cell['t'])} on {f} has no Security; a Missile strike only destroys tiles with Security."
         if kind != "missile" and ctx.secure(idx):

@@ -26,7 +26,7 @@ from . import effects as E
 from .notation import notate, parse
 from .rules import _apply as play_answer
 from .rules import decide, prompts
-from .tiles import KABOOOM, TILES
+from .tiles import KABOOOM
 
 # The dice parse() uses to look past a random step (a long-game refill, an Elections draw):
 # the search uses the same ones, so what it plans is what parse() reads back.

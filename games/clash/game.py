@@ -9,6 +9,7 @@ from . import notation, rules, setup
 from . import summary
 from . import picture as picture_mod
 from . import position as position_mod
+from . import reference
 from . import view as view_mod
 from .evolve import evolve
 
@@ -64,6 +65,9 @@ class Clash(Game):
     def notate(self, state, seat, move):
         return notation.notate(state, seat, move)
 
+    def move_words(self):      # tile names, directions, sides: words a line of moves begins with
+        return super().move_words() | self.words_of(*(a for t in notation.TILES.values() for a in t["aliases"]), *B.COMPASS_SHORT, *B.COMPASS_SHORT.values(), B.SOUTH, B.NORTH, "tip white black")
+
     def example(self, state, seat):
         return example_mod.example(state, seat)
 
@@ -75,6 +79,12 @@ class Clash(Game):
 
     def position_for(self, position, seat):
         return position, []            # open information (spec 12.1): nothing to leave out
+
+    def rules_text(self):
+        return reference.rules_text()
+
+    def components(self):
+        return list(reference.components())
 
     def result(self, state):
         if state is None or not state.get("result"):

@@ -4,14 +4,17 @@ Words answer the questions in order, each matched against the listed options of 
 it answers: a tile name ("hacker", "financial crisis"), a field ("b2"), a direction for the
 tip ("n", "south", or the side it should support: "mcworld", "jihad", "me", "them"), then the
 effect's answer (a field, "white"/"black", a ray direction, a tile name, "yes"/"no"). A number
-picks that option of the current question. Case and Polish letters do not matter.
+picks that option of the current question. Case and Polish letters do not matter. A word that
+answers nothing is refused with the reason (refusals.py: what the tile reaches from there, why
+the placement asks nothing more) and the whole lines that would do.
 """
 
 import json
 
-from games.core import IllegalMove, Rng, longest_phrase, read_back
+from games.core import IllegalMove, Rng, longest_phrase, read_back, to_type
 
 from . import board as B
+from . import refusals
 from .evolve import evolve
 from .rules import decide, prompts
 from .tiles import TILES, fold_text
@@ -59,8 +62,9 @@ def _match(words: list, i: int, seat: str, prompt: dict) -> tuple[dict, int] | N
     return longest_phrase(words, i, options, lambda option: _phrases(seat, option["move"], option["label"]))
 
 
-def _explain(word: str, state, seat: str, prompt: dict) -> None:
-    """A word that names a field or a tile the question cannot take: raise decide()'s reason."""
+def _why(word: str, state, seat: str, prompt: dict) -> tuple[str, str]:
+    """(code, reason) of a word that answers nothing of this question: decide()'s for a field or
+    a tile the question cannot take (with what the tile reaches), else what the question takes."""
     keys = {k for option in prompt["options"] for k in option["move"]}
     part = None
     field = B.parse_field(word)
@@ -72,7 +76,72 @@ def _explain(word: str, state, seat: str, prompt: dict) -> None:
         key = next((k for k in ("tile", "pick") if k in keys), None)
         part = {key: tile} if tile and key else None
     if part:
-        decide(state, seat, part, Rng(b"notation", 0))  # raises the specific reason
+        try:
+            decide(state, seat, part, Rng(b"notation", 0))
+        except IllegalMove as refused:
+            return refused.code, refused.message
+    if word.isdigit():
+        return "no_such_option", f"there is no choice {word}: the question has {len(prompt['options'])}"
+    if ("field" in keys or "to" in keys) and len(word) == 2 and word[0].isalpha() and word[1].isdigit():
+        return "bad_field", refusals.not_a_field(word)
+    return "bad_notation", refusals.not_an_answer(word, state, prompt)
+
+
+def _refused(words: list, i: int, state, seat: str, prompt: dict) -> IllegalMove:
+    """Word i does not answer this question: why, and each whole line that would."""
+    said = " ".join(words[:i])
+    lines = [f"{said} {notate(state, seat, o['move'])}".strip() for o in prompt["options"]]
+    code, why = _why(words[i], state, seat, prompt)
+    return IllegalMove(code, f"{refusals.sentence(why)} {to_type(lines)}")
+
+
+def _nothing_more(words: list, i: int, start, seat: str, move: dict) -> IllegalMove:
+    """The placement asked nothing more after words[:i]: why, the line without the rest, and where
+    the same tile would have something to act on."""
+    events = decide(start, seat, move, Rng(b"notation", 0))
+    said = " ".join(words[:i])
+    why = refusals.sentence(f"nothing more is asked after “{said}”: " + refusals.nothing_more(start, seat, events))
+    text = f"{why} Send `{said}` alone, and “{' '.join(words[i:])}” not at all."
+    if any(e["type"] == "effect_lost" and e["reason"] == "no_target" for e in events):
+        aimed = _aimed(start, seat, move.get("tile"), [])
+        if aimed:
+            text += " " + to_type(aimed, most=3, lead="Or place it where it reaches a tile:")
+    return IllegalMove("bad_notation", text)
+
+
+def _theirs(state, seat: str, move: dict) -> bool:
+    """Does this answer aim at a tile supporting the opponent?"""
+    idx = B.parse_field(move.get("target"))
+    cell = state["board"][idx] if idx is not None else None
+    return bool(cell) and cell["s"] == B.other(seat)
+
+
+def _aimed(state, seat: str, tile: str | None, said: list, most: int = 3) -> list[str]:
+    """Whole lines that place the tile (``tile``, or the one being placed) where its effect has
+    something to act on, with its first target: up to ``most``, centre first."""
+    prompt = prompts(state).get(seat)
+    if prompt is None or len(said) > 4:
+        return []
+    options = prompt["options"]
+    step = state["step"]
+    if step["k"] == "tile":
+        options = [o for o in options if o["move"] == {"tile": tile}]
+    elif step["k"] == "effect":
+        aims = [o["move"] for o in options if o["move"] != {"use": False}]
+        if any("target" in m for m in aims):        # a tile on the board: one of the opponent's
+            aims = [m for m in aims if _theirs(state, seat, m)]
+        return [" ".join(said + [notate(state, seat, aims[0])])] if aims and said else []
+    elif step["k"] not in ("field", "facing"):
+        return []
+    found: list[str] = []
+    for option in sorted(options, key=lambda o: o["move"].get("field") != "B2"):
+        after = json.loads(json.dumps(state))
+        for event in decide(state, seat, option["move"], Rng(b"notation", 0)):
+            after = evolve(after, event)
+        found += _aimed(after, seat, tile, said + [notate(state, seat, option["move"])], most - len(found))
+        if len(found) >= most:
+            break
+    return found[:most]
 
 
 def parse(text: str, state, seat: str) -> dict:
@@ -85,13 +154,13 @@ def parse(text: str, state, seat: str) -> dict:
     i = 0
     while i < len(words):
         prompt = prompts(current).get(seat)
+        if prompt is None and not i:
+            decide(state, seat, {}, Rng(b"notation", 0))        # raises whose turn it is, or that it is over
         if prompt is None:
-            raise IllegalMove("bad_notation", f"Nothing more is asked after {' '.join(words[:i])!r}.")
+            raise _nothing_more(words, i, state, seat, move)
         found = _match(words, i, seat, prompt)
         if found is None:
-            _explain(words[i], current, seat, prompt)
-            labels = "; ".join(o["label"] for o in prompt["options"][:12])
-            raise IllegalMove("bad_notation", f"{words[i]!r} does not answer: {prompt['text']} Choices: {labels}.")
+            raise _refused(words, i, current, seat, prompt)
         part, used = found
         # One move holds one answer per kind of question, and decide() gives each question the
         # answer of its kind: a word whose kind an earlier question also takes (a second

@@ -148,7 +148,7 @@ def _board(value, turn) -> list:
         down = _seat(spec.get("destroyed_by"), f"destroyed_by on {f}", none=True)
         if down is not None and turn is not None and down != B.other(turn):
             raise bad(f"the tile on {f} was destroyed by {down}: it left the board at the end of "
-                      f"{B.SIDE_NAMES[B.other(down)]}'s move (7.3), before {B.SIDE_NAMES[turn]}'s turn.")
+                      f"{B.SIDE_NAMES[B.other(down)]}'s move (rule 7.3), before {B.SIDE_NAMES[turn]}'s turn.")
         cells[idx] = {"t": tile, "s": B.supports_of(facing), "d": down, "c": cover}
     return cells
 
@@ -200,19 +200,19 @@ def normalise(position, opts: dict) -> dict:
             if TILES[t]["side"] != "neutral":
                 raise bad(f"{name(t)} is not a neutral tile: it cannot be in {where}.")
     if neutral is not None and len(neutral) > 5:
-        raise bad("the neutral zone holds at most 5 tiles (spec 4).")
+        raise bad("the neutral zone holds at most 5 tiles (rule 4).")
 
     opening = MUSTAFA not in placed
     default_placements = len(on_board) + len(removed)
     placements = _small(position.get("placements", default_placements), "placements", opts["placement_cap"] - 1)
     if opening:
         if on_board or removed or placements:
-            raise bad("Mustafa opens every game (5.1): while he is beside the board, the board and the removed "
+            raise bad("Mustafa opens every game (rule 5.1): while he is beside the board, the board and the removed "
                       "pile are empty and no placement has been made.")
     elif neutral is None:
         neutral = []
     if cells and all(c is not None for c in cells) and not opening and D.full(cells):
-        raise bad("the board is full: that game is over (9.1).")
+        raise bad("the board is full: that game is over (rule 9.1).")
     out = {"games": games, "cells": cells, "zones": zones, "neutral": neutral, "removed": removed,
            "unused": sorted(unused), "turn": turn, "placements": placements, "opening": opening}
     if turn is not None and not opening:
@@ -224,7 +224,7 @@ def check_turn(pos: dict) -> None:
     """The seat on turn can place a tile (else its game is over, 9.2)."""
     probe = {"board": pos["cells"], "zones": pos["zones"], "neutral": pos["neutral"]}
     if not D.playable(probe, pos["turn"]):
-        raise bad(f"{B.SIDE_NAMES[pos['turn']]} cannot place any tile: that game is over (9.2).")
+        raise bad(f"{B.SIDE_NAMES[pos['turn']]} cannot place any tile: that game is over (rule 9.2).")
 
 
 def start_event(opts: dict, rng) -> dict:

@@ -15,12 +15,16 @@ from games.core import IllegalMove
 from . import board as B
 from . import derived as D
 from . import effects as E
+from . import refusals
 from .evolve import evolve
 from .setup import deal
 from .tiles import MUSTAFA, NOBEL, TILES, name
 
 SIDE = B.SIDE_NAMES
 FIELD_KEYS = ("field", "target", "to")
+# the refusals of an effect's answer that the fields it reaches explain (rule 7.1)
+REACHED = {"empty_field", "face_down", "self_target", "out_of_reach", "no_security", "security", "not_yours",
+           "nothing_to_repeat", "bad_direction", "bad_colour", "not_there", "bad_answer"}
 
 
 def _first_prompt(state, step):
@@ -298,7 +302,8 @@ def _refuse(state, seat, part) -> IllegalMove:
         if value not in TILES:
             return IllegalMove("unknown_tile", f"There is no tile called {value!r}.")
         if value not in state["zones"][seat] and value not in state["neutral"]:
-            return IllegalMove("tile_unavailable", f"{name(value)} is not in your zone or the neutral zone.")
+            return IllegalMove("tile_unavailable", f"{name(value)} is not in your zone or the neutral zone: "
+                                                   f"{refusals.where_is(state, seat, value)}.")
         if value == NOBEL:
             return IllegalMove("nothing_to_cover", "The Nobel Prize must cover a face-up tile supporting you "
                                                    "without Security, and there is none.")
@@ -319,10 +324,12 @@ def _refuse(state, seat, part) -> IllegalMove:
                                               "next move ends.")
         return IllegalMove("field_taken", f"{f} is already taken.")
     if k == "facing":
-        return IllegalMove("bad_facing", "Say north or south: the way the tile's tip points.")
+        return IllegalMove("bad_facing", f"Say north or south: {refusals.facing()}.")
     if k == "first":
         return IllegalMove("bad_seat", f"{value!r} is not a player; answer mcworld or jihad.")
     code, message = E.why_not(state, step, part)
+    if code in REACHED and step.get("stage") != "to":
+        message += " " + refusals.sentence(refusals.reach(state, seat, step["chain"]))
     return IllegalMove(code, message)
 
 
@@ -349,7 +356,9 @@ def decide(state, seat, move, rng) -> list[dict]:
         found = [k for k in remaining if k in keys]
         if not found:
             if not events:
-                raise IllegalMove("wrong_question", f"That does not answer the question: {prompt['text']}")
+                answers = "; ".join(option["label"] for option in prompt["options"])
+                raise IllegalMove("wrong_question", f"That answers another question than this one: {prompt['text']} "
+                                                    f"Its answers: {answers}.")
             break
         if len(found) > 1:
             raise IllegalMove("bad_move", f"Give one answer to: {prompt['text']}")

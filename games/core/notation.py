@@ -54,3 +54,17 @@ def read_back(prompt: dict[str, Any] | None, move: Any, texts: Callable[[dict[st
         except IllegalMove:
             continue
     return None
+
+
+def to_type(texts: Iterable[str], most: int = 8, lead: str = "Type") -> str:
+    """What a refusal offers to type: "Type `a`, `b` or `c`." (each text once, in order), with
+    "or one of N more of the listed options" past ``most``; empty when there is nothing to offer.
+    ``lead`` begins the sentence ("Or place it here:")."""
+    texts = list(dict.fromkeys(t for t in texts if t))
+    if not texts:
+        return ""
+    shown = [f"`{t}`" for t in texts[:most]]
+    rest = len(texts) - len(shown)
+    if rest:
+        return f"{lead} {', '.join(shown)} or one of {rest} more of the listed options."
+    return f"{lead} " + (shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}") + "."

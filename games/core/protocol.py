@@ -31,6 +31,12 @@ What a person reads (emails, the seat page, the CLI):
   that ``parse(text, state, seat) == move``; None when the game has no notation for it.
 - ``example(state, seat) -> [str]``: a plausible whole turn for the seat in notation, one
   decision per line, built only from what the seat may see (its hand, the board).
+- ``move_words() -> frozenset[str]``: the words a move in the game's notation may begin with
+  (lower case, accents folded), beyond numbers and the words of the options asked now: a line of
+  a reply that does not begin with one (nor parse as a move) is read as a message to the table,
+  so that "Nice one, Bob!" above a turn is passed on while a mistyped move is still refused as a
+  move. The default: the first words of the examples in ``notation_help``; a game adds its names
+  (places, tiles) with ``words_of``.
 - ``picture(view, seat) -> str | None``: the seat's view drawn as SVG (pure; what the seat may
   not see is not in the view, so it cannot be drawn).
 
@@ -44,6 +50,17 @@ Positions (a table carried between the table top and the server):
   an observer) may see it while the game goes on: what it may not see left out, and ``hidden``
   naming what was left out; None when the game cannot say (then only a finished table's is shown).
 
+The rules as a player reads them (the rules page, ``rules`` and ``card 27`` by email):
+
+- ``rules_text() -> str``: the game's rules in our own words, as Markdown (``games/<game>/data/rules.md``);
+  every heading carries a stable id (``## Disrupt {#disrupt}``), the address of its section.
+- ``components() -> [dict]``: every card, tile, order, merc, item... of the box with its whole public text,
+  ``{"kind", "key", "name", "aliases", "text"}`` and optionally ``"group"`` (a heading to list it under),
+  ``"facts"`` (short tags: "2 Ops", "US"), ``"number"`` (its printed number), ``"polish"`` (its Polish name),
+  ``"lookup"`` (the name to reply with, when not its name), ``"svg"`` (a drawing, such as a tile's reach) and
+  ``"strict"`` (its kind's word is also a word of the game's moves, so a lookup answers only a name it
+  knows). Only what is printed on the components: never a hand, a deck's order or anything of a table.
+
 Taking moves back (the platform's undo, tables/undo.py):
 
 - ``reveals(event) -> bool``: does this event show a seat something that was hidden (a card
@@ -53,6 +70,8 @@ Taking moves back (the platform's undo, tables/undo.py):
 """
 
 import copy
+import re
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -87,6 +106,9 @@ class Game:
     # team name -> its seats, for a game played in teams (La Famiglia: two teams of two). A seat's
     # view and the events it is shown may then carry what its team may see; empty: no teams.
     teams: dict[str, tuple[str, ...]] = {}
+    # a co-operative game names here what every seat plays against (an automated opponent), so
+    # that emails and pages say "with" the other players, never "against" them; empty: not co-op
+    coop: str = ""
     # event types that show hidden information (see ``reveals``)
     revealing: frozenset[str] = frozenset()
 
@@ -162,11 +184,29 @@ class Game:
     def example(self, state: State, seat: str) -> list[str]:
         return []
 
+    def move_words(self) -> frozenset[str]:
+        """The words a move may begin with (see the module's docstring)."""
+        examples = re.findall(r"(?<!\w)[`']([^`'\n]+)[`'](?!\w)", self.notation_help)
+        return words_of(*(example.split()[0] for example in examples if example.split()))
+
+    @staticmethod
+    def words_of(*texts: str) -> frozenset[str]:
+        """Every word of ``texts``, as ``move_words`` holds them (for a game's override)."""
+        return words_of(*texts)
+
     def picture(self, view: dict[str, Any], seat: str | None) -> str | None:
         return None
 
     def position(self, state: State) -> dict[str, Any] | None:
         return None
+
+    def rules_text(self) -> str:
+        """The rules in Markdown, every heading with a stable id; empty: the game has no rules page yet."""
+        return ""
+
+    def components(self) -> list[dict[str, Any]]:
+        """Every component with its whole public text (see the module's docstring); empty: none listed."""
+        return []
 
     def position_for(self, position: dict[str, Any], seat: str | None) -> tuple[dict[str, Any], list[str]] | None:
         return None
@@ -185,6 +225,19 @@ class Game:
                 "bots": sorted(self.bots), "notation": self.notation_help}
 
 
+def folded_words(text: str) -> list[str]:
+    """The words of a line as ``move_words`` holds them: lower case, accents dropped, split at
+    anything but letters, digits and '#'."""
+    folded = unicodedata.normalize("NFKD", text.replace("ł", "l").replace("Ł", "L")).encode("ascii", "ignore")
+    folded = folded.decode().lower()
+    return re.sub(r"[^a-z0-9#]+", " ", folded).split()
+
+
+def words_of(*texts: str) -> frozenset[str]:
+    """Every word of ``texts``, folded (``folded_words``)."""
+    return frozenset(word for text in texts for word in folded_words(text))
+
+
 def fold(game: Game, events: list[Event], state: State = None) -> State:
     """Replay: reduce(evolve, events, state)."""
     for event in events:
@@ -192,5 +245,5 @@ def fold(game: Game, events: list[Event], state: State = None) -> State:
     return state
 
 
-__all__ = ["Game", "IllegalMove", "Rng", "SYSTEM", "fold", "random_bot",
+__all__ = ["Game", "IllegalMove", "Rng", "SYSTEM", "fold", "folded_words", "random_bot", "words_of",
            "State", "Event", "Move", "Prompt", "Bot"]

@@ -37,7 +37,7 @@ def menu(s: dict, m: str) -> list[dict]:
     options = []
     if not merc["started"]:
         for t in escape_targets(s, m):
-            options.append(opt(f"escape with everyone here to {sector_name(t)} (ends the turn, 10.1)",
+            options.append(opt(f"escape with everyone here to {sector_name(t)} (ends the turn, rule 10.1)",
                                a="escape", to=t))
         if free_left(s, m):
             options += reorganize_options(s, m)
@@ -243,7 +243,7 @@ def do_act(ctx, frame, seat, move):
     elif kind == "escape":
         escape(ctx, m, move["to"])
         from .flow import end_activation
-        end_activation(ctx, m, "Escape ends the turn (10.1)")
+        end_activation(ctx, m, "Escape ends the turn (rule 10.1)")
     elif kind == "stance":
         ctx.set(f"mercs.{m}.stance", move["x"])
         ctx.emit("stance", merc=m, stance=move["x"])

@@ -87,12 +87,12 @@ def ask_spend(s, frame):
         extra.append(f"{frame['rebels']} rebel{'s' if frame['rebels'] > 1 else ''}")
     options = [opt("roll" + (f" (with {' and '.join(extra)})" if extra else ""), spend="roll")]
     if box:
-        options.append(opt(f"spend a Durability box of {CARDS[action['card']]['name']} first ({_box_words(box)})",
+        options.append(opt(f"spend a Durability box of {CARDS[action['card']]['name']} first ({combat.box_words(box)})",
                            spend="dur"))
     if rebels:
-        options.append(opt("add a rebel from the Pool first (+1 orange die, 14.3)", spend="rebel"))
+        options.append(opt("add a rebel from the Pool first (+1 orange die, rule 14.3)", spend="rebel"))
     text = (f"{merc_name(m)} attacks {target_words(s, frame['t'])} with {CARDS[action['card']]['name']} "
-            f"({action['name']}): spend Durability or rebels before the roll (6.2)?")
+            f"({action['name']}): spend Durability or rebels before the roll (rule 6.2)?")
     return {s["mercs"][m]["seat"]: ("spend", text, options)}
 
 
@@ -105,11 +105,6 @@ def do_spend(ctx, frame, seat, move):
     else:
         ctx.pop()
         resolve(ctx, frame["merc"], frame["card"], frame["key"], frame["t"], frame["dur"], frame["rebels"])
-
-
-def _box_words(box: str) -> str:
-    return {"plus1": "+1 success", "stun": "Stun", "bleed": "Bleeding", "mark": "Marked", "burst": "one more shot",
-            "spec": "Specialization", "range": "+1 range"}.get(box, box.replace("die:", "+1 ") + " die")
 
 
 def resolve(ctx, m: str, card: str, key: str, target: str, dur: int, rebels: int) -> None:
@@ -244,7 +239,7 @@ def ask_retreat(s, frame):
     kind, key = frame["path"].split(".")
     name = enemy_name(s, key) if kind == "enemies" else merc_name(key)
     options = [opt(f"push {name} into Area {a}", to=a) for a in frame["areas"]]
-    text = f"{name} must retreat to an adjacent Area; the players choose where (11.2 Retreat)."
+    text = f"{name} must retreat to an adjacent Area; the players choose where (Retreat, rule 11.2)."
     return {s["mercs"][frame["merc"]]["seat"]: ("retreat", text, options)}
 
 
@@ -262,7 +257,7 @@ def ask_burst(s, frame):
     options = [opt(f"fire again at {target_words(s, t)}", t=t) for t in aims]
     options.append(opt("stop the burst", t=None))
     text = (f"{merc_name(m)}'s burst with {CARDS[frame['card']]['name']}: {frame['left']} more "
-            f"shot{'s' if frame['left'] > 1 else ''} (11.2 Burst: each one a new target if you like).")
+            f"shot{'s' if frame['left'] > 1 else ''} (Burst, rule 11.2: each one a new target if you like).")
     return {s["mercs"][m]["seat"]: ("burst", text, options)}
 
 
@@ -286,7 +281,7 @@ def ask_free_move(s, frame):
     options = [opt("stay", to=None)]
     if not single_area(s, merc["sector"]) and not merc["ko"]:
         options += [opt(f"move free to Area {a}", to=a) for a in move_neighbours(merc["sector"], merc["area"])]
-    text = f"{merc_name(m)} may make a free move (11.2 Free Move: no cost, no wound for leaving enemies)."
+    text = f"{merc_name(m)} may make a free move (Free Move, rule 11.2: no cost, no wound for leaving enemies)."
     return {merc["seat"]: ("free move", text, options)}
 
 

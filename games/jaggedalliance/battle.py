@@ -98,12 +98,12 @@ def start_battle(ctx, sector: str, by: str) -> None:
         if not spot or not area:
             continue
         for kind, elite in spot.get("enemies", []):
-            spawn(ctx, kind, elite or elite_all, sector, area, f"Threat card {card}, symbol {letter} (12.1)")
+            spawn(ctx, kind, elite or elite_all, sector, area, f"Threat card {card}, symbol {letter}")
         for _ in range(spot.get("skirmish", 0)):
             _lay(ctx, sector, area, draw_token(ctx))
     if lt:
         defense = LIEUTENANTS[lt]["defense"]
-        why = f"{LIEUTENANTS[lt]['name']}'s Sector Defense (15.6)"
+        why = f"{LIEUTENANTS[lt]['name']}'s Sector Defense (rule 15.6)"
         if defense["op"] == "skirmish_each_area":
             for area in sorted(TILES[sector]["areas"]):
                 _lay(ctx, sector, area, draw_token(ctx))
@@ -157,9 +157,9 @@ def resolve_token(ctx, sector: str, area: str, token: str, by: str) -> None:
     elif kind == "fatigue":
         for m in here:
             if not ctx.s["mercs"][m]["ko"]:
-                combat.take(ctx, m, spec["n"], "F", "an ambush (12.3)")
+                combat.take(ctx, m, spec["n"], "F", "an ambush (rule 12.3)")
     elif kind == "enemy":
-        spawn(ctx, spec["enemy"], False, sector, area, f"skirmish token {token} (12.3)")
+        spawn(ctx, spec["enemy"], False, sector, area, f"skirmish token {token} (rule 12.3)")
     elif kind == "resources":
         for res in ("money", "rebels"):
             if spec.get(res):
@@ -185,7 +185,7 @@ def mine(ctx, sector: str, area: str, n: int) -> None:
             continue
         result = combat.defend(ctx, m, n, None, stealth_allowed=False)
         ctx.emit("mine_hit", merc=m, damage=n, roll=result["roll"], wounds=result["wounds"], sub=True)
-        combat.take(ctx, m, result["wounds"], "W", "a mine (12.3)")
+        combat.take(ctx, m, result["wounds"], "W", "a mine (rule 12.3)")
     for e in enemies_at(ctx.s, sector, area):
         damage = n - combat.enemy_armour(ctx.s, e)
         ctx.emit("mine_hit", enemy=e, damage=n, wounds=max(0, damage), sub=True)
@@ -231,7 +231,7 @@ def liberate(ctx, sector: str, by: str) -> None:
     if reward.get("loot"):
         got = draw(ctx, f"loot{reward['loot']}")
         if got:
-            give(ctx, got, recipients, by, f"the reward of Threat card {card} (12.4)")
+            give(ctx, got, recipients, by, f"the reward of Threat card {card} (rule 12.4)")
     supply = ctx.s["hidden"]["supply"].get(sector, [])
     if supply:
         ctx.set(f"hidden.supply.{sector}", None)
@@ -312,7 +312,7 @@ def escape(ctx, m: str, target: str) -> list[str]:
         ctx.set(f"mercs.{x}.area", None)
         combat.remove_status(ctx, f"mercs.{x}", "mark")
     ctx.emit("escaped", merc=m, mercs=movers, source=here, sector=target)
-    reset(ctx, here, "the mercs escaped (10.1)")
+    reset(ctx, here, "the mercs escaped (rule 10.1)")
     return movers
 
 
@@ -330,7 +330,7 @@ def ask_reward(s, frame):
     alive = [m for m in frame["mercs"] if not s["mercs"][m]["dead"]]
     options = [opt(f"give {CARDS[frame['card']]['name']} to {merc_name(m)}", merc=m) for m in alive]
     seat = s["mercs"][frame["by"]]["seat"] if frame["by"] in s["mercs"] else s["seats"][0]
-    text = f"Who takes {CARDS[frame['card']]['name']}, {frame['why']}? Any merc present (12.2)."
+    text = f"Who takes {CARDS[frame['card']]['name']}, {frame['why']}? Any merc present (rule 12.2)."
     return {seat: ("reward", text, options)}
 
 

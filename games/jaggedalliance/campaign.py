@@ -110,7 +110,7 @@ def validate(save) -> dict:
     if len(save["towns"]) > 6:
         bad("there are only six liberated-town boxes")
     if len([m for m in MERC_ORDER if m not in save["dead"]]) == 0:
-        bad("every merc is dead: start a new campaign (FAQ, L2950)")
+        bad("every merc is dead: start a new campaign")
     return save
 
 

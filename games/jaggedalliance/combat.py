@@ -14,6 +14,12 @@ STATUSES = ("mark", "bleed", "stun")
 STATUS_WORDS = {"mark": "Marked", "bleed": "Bleeding", "stun": "Stunned"}
 
 
+def box_words(box: str) -> str:
+    """What a Durability box adds (6.2), in a player's words."""
+    return {"plus1": "+1 success", "stun": "Stun", "bleed": "Bleeding", "mark": "Marked", "burst": "one more shot",
+            "spec": "Specialization", "range": "+1 range"}.get(box, box.replace("die:", "+1 ") + " die")
+
+
 # ---- mercs
 def _cubes(ctx, m: str, S: int, F: int, W: int) -> None:
     merc = ctx.s["mercs"][m]
@@ -143,7 +149,7 @@ def defend(ctx, m: str, damage: int, enemy: str | None, stealth_allowed: bool = 
     s_dice, s_spent = _stealth(ctx, m, spend)
     how, why = base, "standing order"
     if not stealth_allowed:
-        how, why = "armour", "no stealth against this (11.2, 12.3)"
+        how, why = "armour", "no stealth against this (rules 11.2 and 12.3)"
     elif base == "auto":
         armour_wounds = D.expected_excess(a_dice, damage)
         stealth_wounds = (1 - D.chance_at_least(s_dice, difficulty)) * damage if s_dice else damage

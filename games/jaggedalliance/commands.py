@@ -77,7 +77,7 @@ def ask_ability(s, frame):
     m = frame["merc"]
     options = [opt("roll" + (f" (with {frame['rebels']} rebels)" if frame["rebels"] else ""), go="roll")]
     if _rebels_left(s, frame) > 0:
-        options.append(opt("add a rebel from the Pool first (+1 orange die, 14.3)", go="rebel"))
+        options.append(opt("add a rebel from the Pool first (+1 orange die, rule 14.3)", go="rebel"))
     what = f"a {frame['x'].title()} test ({frame['test']['text']}, {frame['test']['difficulty']} needed)" \
         if frame.get("test") else f"a {frame['x'].title()} roll"
     return {s["mercs"][m]["seat"]: ("ability", f"{merc_name(m)} makes {what}: add rebels before rolling?",
@@ -119,7 +119,7 @@ def ask_alloc(s, frame):
     m = frame["merc"]
     options = [opt(label, to=t) for label, t in targets(s, m, frame["x"])]
     text = (f"{merc_name(m)}'s {frame['x'].title()}: {frame['left']} success"
-            f"{'es' if frame['left'] > 1 else ''} to give out, one at a time (10.2 b).")
+            f"{'es' if frame['left'] > 1 else ''} to give out, one at a time (rule 10.2 b).")
     return {s["mercs"][m]["seat"]: ("allocate", text, options)}
 
 

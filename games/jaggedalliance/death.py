@@ -38,7 +38,7 @@ def die(ctx, m: str) -> None:
     if sector and not mercs_at(ctx.s, sector) and ctx.s["sectors"].get(sector, {}).get("status") == "besieged" \
             or (sector and sector.startswith("M") and not mercs_at(ctx.s, sector)):
         from .battle import reset
-        reset(ctx, sector, "the last merc there died (12.4)")
+        reset(ctx, sector, "the last merc there died (rule 12.4)")
 
 
 def kill_ally(ctx, m: str, why: str) -> str | None:

@@ -1,10 +1,13 @@
 """One readable line per event, from the event alone (names come from the public data; an event
 that lost a hidden field to redaction still reads)."""
 
+import re
+
 from games.core import describe_by_type
 
 from . import dice as D
-from .combat import STATUS_WORDS
+from .actions import STANCES
+from .combat import STATUS_WORDS, box_words
 from .data import CARDS, EVENTS, LIEUTENANTS, MERC, MISSIONS, SKIRMISH, THREATS, TILES
 
 
@@ -36,6 +39,18 @@ def foe(e: dict) -> str:
     return e.get("name") or e.get("enemy") or "an enemy"
 
 
+def foe_first(e: dict) -> str:
+    """The enemy's name at the start of a sentence ("Elite Redshirt e002")."""
+    name = foe(e)
+    return name[:1].upper() + name[1:]
+
+
+def aside(why: str) -> str:
+    """A reason for parentheses: a rule it ends with is cited after a comma, not in parentheses
+    of its own ("Escape ends the turn, rule 10.1")."""
+    return re.sub(r" \((rules? [^()]+)\)$", r", \1", why)
+
+
 def roll(r: dict | None) -> str:
     return D.words(r) if r else "no dice"
 
@@ -48,7 +63,7 @@ def figure(path: str) -> str:
 def _attack(e):
     extra = []
     if e.get("boxes"):
-        extra.append(f"spending Durability ({', '.join(e['boxes'])})")
+        extra.append(f"spending Durability ({', '.join(box_words(b) for b in e['boxes'])})")
     if e.get("rebels"):
         extra.append(f"{e['rebels']} rebel{'s' if e['rebels'] > 1 else ''}")
     verb = "throws" if e.get("hand") else "uses"
@@ -59,26 +74,33 @@ def _attack(e):
 
 
 def _enemy_turn(e):
+    """An enemy's activation: one sentence for its place in the order and its target (13.2-13.3);
+    its moves and attacks follow as sentences of their own."""
     if not e.get("target"):
-        return f"{foe(e)} acts {e['order']} (13.2): no target: {e['target_why']}."
-    text = f"{foe(e)} acts {e['order']} (13.2) and targets {merc(e['target'])}: {e['target_why']}"
+        return f"{foe_first(e)} acts {e['order']} but has no target: {e['target_why']}."
+    text = f"{foe_first(e)} acts {e['order']} and goes for {merc(e['target'])}, {e['target_why']}"
     if e.get("pattern_why"):
         text += f"; {e['pattern_why']}"
     return text + "."
 
 
+def _wounds(n: int) -> str:
+    return f"{n} wound{'s' if n != 1 else ''}"
+
+
 def _enemy_attacked(e):
-    parts = " ".join(e.get("parts") or [str(e["damage"])])
+    target = merc(e["merc"])
+    parts = e.get("parts") or [str(e["damage"])]
+    damage = parts[0] if len(parts) == 1 else f"{' '.join(parts)} = {e['damage']}"
+    text = f"{foe_first(e)} attacks {target} for {damage}; "
     if e["how"] == "stealth":
-        verdict = "hides: no hit" if not e["hit"] else f"fails to hide: {e['wounds']} wound{'s' if e['wounds'] != 1 else ''}"
-        text = (f"attacks {merc(e['merc'])} for {e['damage']} ({parts}); {merc(e['merc'])} tries Stealth "
-                f"({e['why']}): {roll(e['roll'])} against {e['need']}: {verdict}")
+        verdict = "hides: no hit" if not e["hit"] else f"fails to hide: {_wounds(e['wounds'])}"
+        text += f"{target} tries Stealth ({e['why']}): {roll(e['roll'])} against {e['need']}: {verdict}"
     else:
-        text = (f"attacks {merc(e['merc'])} for {e['damage']} ({parts}); armour ({e['why']}) rolls {roll(e['roll'])}: "
-                f"{e['wounds']} wound{'s' if e['wounds'] != 1 else ''}")
+        text += f"{target}'s armour ({e['why']}) rolls {roll(e['roll'])}: {_wounds(e['wounds'])}"
     if e.get("statuses"):
         text += ", " + ", ".join(STATUS_WORDS[x] for x in e["statuses"])
-    return text + " (13.5)."
+    return text + "."
 
 
 def _skirmish(e):
@@ -92,11 +114,11 @@ def _skirmish(e):
              "mine": f"a mine in {where}: {e.get('n')} damage to everyone there",
              "alarm": "an alarm: a Threat token for the dictator",
              "nothing": f"nothing in {where}", "blank": f"a decoy sniper token in {where}"}
-    return f"Skirmish token: {words.get(kind, kind)} (12.3)."
+    return f"Skirmish token: {words.get(kind, kind)} (rule 12.3)."
 
 
 def _liberated(e):
-    return f"{place(e['sector'])} is liberated (12.4)!"
+    return f"{place(e['sector'])} is liberated (rule 12.4)!"
 
 
 def _scenario_over(e):
@@ -121,19 +143,19 @@ def _ability(e):
 
 
 def _threat_card(e):
-    return f"Battle for {place(e['sector'])}: its Threat card {e['card']} ({e['tier']}) is turned up (12.1)."
+    return f"Battle for {place(e['sector'])}: its Threat card {e['card']} ({e['tier']}) is turned up (rule 12.1)."
 
 
 def _knocked(e):
     if e.get("serious", 1) >= 2:
-        return f"{merc(e['merc'])} is knocked out by {e['why']}: a second Serious Wound (5.2)."
-    return f"{merc(e['merc'])} is knocked out by {e['why']} and takes a Serious Wound (5.2)."
+        return f"{merc(e['merc'])} is knocked out by {e['why']}: a second Serious Wound (rule 5.2)."
+    return f"{merc(e['merc'])} is knocked out by {e['why']} and takes a Serious Wound (rule 5.2)."
 
 
 def _threat_raised(e):
     if e["source"] == e["to"] and not e.get("notes"):
         return f"No Threat token: the threat stays at {e['to']}."
-    text = f"Threat rises from {e['source']} to {e['to']} (15.3)" if e["to"] != e["source"] else f"The threat stays at {e['to']}"
+    text = f"Threat rises from {e['source']} to {e['to']} (rule 15.3)" if e["to"] != e["source"] else f"The threat stays at {e['to']}"
     return text + ("; " + "; ".join(e["notes"]) if e.get("notes") else "") + "."
 
 
@@ -141,7 +163,7 @@ def _counterattack(e):
     dice = e["stationed"] + e["rebels"]
     verdict = "repelled" if e["repelled"] else "NOT repelled: the region is retaken"
     return (f"Counterattack at threat {e['level']}: strength {e['strength']}; {e['stationed']} stationed and "
-            f"{e['rebels']} Pool rebels roll {dice} orange: {roll(e['roll'])}: {verdict} (15.4).")
+            f"{e['rebels']} Pool rebels roll {dice} orange: {roll(e['roll'])}: {verdict} (rule 15.4).")
 
 
 LINES = {
@@ -155,7 +177,7 @@ LINES = {
     "round_started": lambda e: f"Round {e['round']} of {e['rounds']} begins.",
     "waited": lambda e: f"{e['seat']} lets the others go first.",
     "activated": lambda e: f"{merc(e['merc'])} activates" + (f" and recovers {e['recovered']} fatigue" if e.get("recovered") else "") + ".",
-    "activation_ended": lambda e: f"{merc(e['merc'])}'s activation ends ({e['why']}).",
+    "activation_ended": lambda e: f"{merc(e['merc'])}'s activation ends ({aside(e['why'])}).",
     "enemies_skipped": lambda e: f"No Enemy Activation in {place(e['sector'])}: {e['why']}.",
     "moved": lambda e: f"{merc(e['merc'])} moves to Area {e['to']} ({e['cost']}).",
     "left_for": lambda e: f"{mercs(e['mercs'])} {'move as a group' if e.get('group') else 'moves'} to {place(e['to'])} ({e['cost']}).",
@@ -174,8 +196,8 @@ LINES = {
     "card_swapped": lambda e: f"{merc(e['merc'])} drops {', '.join(card(c) for c in e['dropped'])} and takes {card(e['card'])}.",
     "card_dropped": lambda e: f"{merc(e['merc'])} drops {', '.join(card(c) for c in e['cards'])}.",
     "income_gained": lambda e: f"The team gains the income card {card(e['card'])}.",
-    "income_paid": lambda e: f"Income: {card(e['card'])} pays " + ", ".join(f"{v} {k}" for k, v in sorted(e['income'].items())) + " (14.5).",
-    "stance": lambda e: f"{merc(e['merc'])}'s defence orders: {e['stance'].replace('+', ', spending Durability')}.",
+    "income_paid": lambda e: f"Income: {card(e['card'])} pays " + ", ".join(f"{v} {k}" for k, v in sorted(e['income'].items())) + " (rule 14.5).",
+    "stance": lambda e: f"{merc(e['merc'])}'s defence orders: {STANCES.get(e['stance'], e['stance'])}.",
     "equipped": lambda e: f"{merc(e['merc'])} equips {card(e['card'])}" + (f" instead of {card(e['off'])}" if e.get("off") else "") + ".",
     "unequipped": lambda e: f"{merc(e['merc'])} puts {card(e['card'])} in the Inventory.",
     "attached": lambda e: f"{merc(e['merc'])} attaches {card(e['card'])} to {card(e['to'])}.",
@@ -185,32 +207,32 @@ LINES = {
     "allocated": lambda e: f"{merc(e['merc'])}'s {e['ability'].title()}: " + (f"{merc(e['to'])} {e['what']}" if e.get("to") else e["what"]) + ".",
     "trained": lambda e: f"{merc(e['merc'])} trains a rebel in {place(e['sector'])} ({e['rebels']} stationed there).",
     "bribed": lambda e: f"{merc(e['merc'])} bribes with {e['money']} money" + (f" (+{e['surcharge']})" if e.get("surcharge") else "") + f": {roll(e['roll'])}; threat down {e['lowered']} to {e['threat']}.",
-    "escaped": lambda e: f"{merc(e['merc'])} escapes from {place(e['source'])} to {place(e['sector'])} with {mercs(e['mercs'])} (10.1).",
+    "escaped": lambda e: f"{merc(e['merc'])} escapes from {place(e['source'])} to {place(e['sector'])} with {mercs(e['mercs'])} (rule 10.1).",
     "battle_started": _threat_card,
-    "enemy_placed": lambda e: f"{foe(e)} " + ("hides: sniper tokens on every threat symbol" if e.get("hidden") else f"stands in Area {e['area']}") + f" ({e['why']}).",
+    "enemy_placed": lambda e: f"{foe_first(e)} " + ("hides: sniper tokens on every threat symbol" if e.get("hidden") else f"stands in Area {e['area']}" if e.get("area") else "stands guard") + f" ({aside(e['why'])}).",
     "skirmish": _skirmish,
     "sniper_found": lambda e: f"{merc(e['by'])} finds the hidden sniper in Area {e['area']}.",
     "mine_hit": lambda e: (f"The mine hits {merc(e['merc'])}: armour {roll(e['roll'])}, {e['wounds']} wounds." if e.get("merc") else f"The mine hits {e.get('enemy')}: {e['wounds']} damage."),
     "liberated": _liberated,
     "reward": lambda e: f"Reward: {e['n']} {e['what']} to the Pool.",
     "supply_taken": lambda e: "Supply token: " + ", ".join(f"{v} {k}" for k, v in sorted(e['token'].items())) + " to the Pool.",
-    "lieutenant_found": lambda e: f"{LIEUTENANTS[e['lt']]['name']} was hiding in {place(e['sector'])} (15.6)!",
+    "lieutenant_found": lambda e: f"{LIEUTENANTS[e['lt']]['name']} was hiding in {place(e['sector'])} (rule 15.6)!",
     "lieutenant_returned": lambda e: f"{LIEUTENANTS[e['lt']]['name']} slips back to the dictator's side.",
     "sector_reset": lambda e: f"{place(e['sector'])} is reset: {e['why']}.",
     "knocked_out": _knocked,
     "stood_up": lambda e: f"{merc(e['merc'])} is back on their feet thanks to {merc(e['by'])}.",
-    "died": lambda e: f"{merc(e['merc'])} dies (5.2); " + (f"the cards kept: {', '.join(card(c) for c in e['kept'])}" if e.get("kept") else "nothing is kept") + ".",
-    "ally_killed": lambda e: f"{card(e['card'])}, ally of {merc(e['merc'])}, is killed ({e['why']}).",
-    "bled": lambda e: f"{merc(e['merc'])} bleeds: 1 wound (11.4).",
+    "died": lambda e: f"{merc(e['merc'])} dies (rule 5.2); " + (f"the cards kept: {', '.join(card(c) for c in e['kept'])}" if e.get("kept") else "nothing is kept") + ".",
+    "ally_killed": lambda e: f"{card(e['card'])}, ally of {merc(e['merc'])}, is killed ({aside(e['why'])}).",
+    "bled": lambda e: f"{merc(e['merc'])} bleeds: 1 wound (rule 11.4).",
     "enemy_turn": _enemy_turn,
-    "enemy_moved": lambda e: f"{foe(e)} moves {e['source']} -> {e['to']}: {e['why']}.",
-    "enemy_held": lambda e: f"{foe(e)} holds: {e['why']}.",
-    "enemy_retargeted": lambda e: f"{foe(e)} now targets {merc(e['target'])}: {e['why']}.",
-    "enemy_attacked": lambda e: f"{foe(e)} {_enemy_attacked(e)}",
-    "enemy_bled": lambda e: f"{foe(e)} bleeds (11.4).",
+    "enemy_moved": lambda e: f"{foe_first(e)} moves from Area {e['source']} to Area {e['to']} ({e['why']}).",
+    "enemy_held": lambda e: f"{foe_first(e)} stays: {e['why']}.",
+    "enemy_retargeted": lambda e: f"{foe_first(e)} now goes for {merc(e['target'])}, {e['why']}.",
+    "enemy_attacked": _enemy_attacked,
+    "enemy_bled": lambda e: f"{foe_first(e)} bleeds (rule 11.4).",
     "placed": lambda e: f"{merc(e['merc'])} joins the fight in {place(e['sector'])}" + (f", Area {e['area']}" if e.get("area") else "") + ".",
     "reshuffled": lambda e: f"The {e['deck']} deck is shuffled again from its discards.",
-    "pool_renewed": lambda e: "The removed skirmish tokens make a new pool (12.3).",
+    "pool_renewed": lambda e: "The removed skirmish tokens make a new pool (rule 12.3).",
     "scenario_over": _scenario_over,
     "threat_token": lambda e: f"{e['n']} Threat token{'s' if e['n'] != 1 else ''} for the dictator: {e['why']}.",
     "dictator_ready": lambda e: f"The dictator's board: threat {e['threat']}, counterattack tokens at {', '.join(map(str, e['counter'])) or 'none'}" + (f"; in play: {', '.join(LIEUTENANTS[x]['name'] for x in e['lieutenants'])}" if e.get('lieutenants') else "") + ".",
@@ -224,13 +246,13 @@ LINES = {
     "enemy_statuses_removed": lambda e: "Every status token is removed from every enemy.",
     "lasting_effect": lambda e: {"bribe_cost": f"Each bribe costs {e['n']} more", "enemy_damage": f"Enemies deal {e['n']} more damage"}.get(e["op"], e["op"]) + " until the next Dictator Phase.",
     "nothing_to_lose": lambda e: f"{e['why']}: no {e['what']} to draw or lose.",
-    "lieutenant_drawn": lambda e: f"{e['name']} enters play ({e['why']}) and hides in an occupied sector (15.6).",
-    "lieutenant_defeated": lambda e: f"{e['name']} is defeated in {place(e['sector'])} and leaves the campaign (15.6).",
+    "lieutenant_drawn": lambda e: f"{e['name']} enters play ({aside(e['why'])}) and hides in an occupied sector (rule 15.6).",
+    "lieutenant_defeated": lambda e: f"{e['name']} is defeated in {place(e['sector'])} and leaves the campaign (rule 15.6).",
     "counterattack": _counterattack,
-    "mission_placed": lambda e: f"Mission {e['name']} is in play beside {place(e['at'])} ({e['why']}).",
+    "mission_placed": lambda e: f"Mission {e['name']} is in play beside {place(e['at'])} ({aside(e['why'])}).",
     "mission_entered": lambda e: f"{merc(e['by'])} enters the mission {e['name']}.",
     "condition_met": lambda e: f"{e['name']}: condition {e['step']} of {e['of']} met by {merc(e['merc'])}" + (f" ({e['condition'].get('text') or e['condition']['kind'].replace('_', ' ')})" if e.get('condition') else "") + ".",
-    "mission_completed": lambda e: f"Mission {e['name']} completed (16)" + (": " + ", ".join(f"{v} {k}" if k != "loot" else f"a tier {v} loot card" for k, v in sorted(e['rewards'].items())) if e.get('rewards') else "") + ".",
+    "mission_completed": lambda e: f"Mission {e['name']} completed (rule 16)" + (": " + ", ".join(f"{v} {k}" if k != "loot" else f"a tier {v} loot card" for k, v in sorted(e['rewards'].items())) if e.get('rewards') else "") + ".",
     "shopping_done": lambda e: f"The team is ready, with ${e['money']} left in the Pool.",
     "bought": lambda e: f"The team buys {card(e['card'])} (${e['cost']}) for {merc(e['merc'])}.",
     "sold": lambda e: f"The team sells {card(e['card'])} of {merc(e['merc'])} for ${e['price']}.",

@@ -80,7 +80,7 @@ def ask_dictator(s, frame):
     words = {"raise": f"raise the threat ({d['threat']}) by {d['tokens']} pending Threat token"
                       f"{'s' if d['tokens'] != 1 else ''}",
              "event": "draw and resolve an Event card", "end": "end the Dictator Phase"}[frame["stage"]]
-    text = f"Dictator Phase of round {s['round']}: {words} (15.3)."
+    text = f"Dictator Phase of round {s['round']}: {words} (rule 15.3)."
     return {SYSTEM: ("dictator", text, [opt(words, step="dictator", stage=frame["stage"])])}
 
 
@@ -118,14 +118,14 @@ def raise_threat(ctx) -> None:
         if threat in s["dictator"]["counter"]:
             ctx.set("dictator.counter", [x for x in s["dictator"]["counter"] if x != threat])
             if s["flags"]["counterattacks"]:
-                notes.append(f"a Counterattack token at {threat}: the counterattack comes at once (15.4)")
+                notes.append(f"a Counterattack token at {threat}: the counterattack comes at once (rule 15.4)")
                 ctx.emit("threat_raised", source=start, to=threat, tokens=d["tokens"] + 0, notes=notes)
                 ctx.push("counter", level=threat)
                 return
-            notes.append(f"the Counterattack token at {threat} is discarded: no counterattacks in this scenario (L2722)")
+            notes.append(f"the Counterattack token at {threat} is discarded: no counterattacks in this scenario")
         if threat == top(s):
             ctx.set("dictator.tokens", 0)
-            notes.append(f"the top of the track: the remaining tokens are discarded (L2493)")
+            notes.append("the top of the track: the remaining tokens are discarded")
             ctx.emit("threat_raised", source=start, to=threat, tokens=0, notes=notes)
             special_ability(ctx)
             ctx.update(stage="event")
@@ -237,7 +237,7 @@ def ask_kill(s, frame):
     from .state import merc_name
     from .data import CARDS
     options = [opt(f"{CARDS[a]['name']} (ally of {merc_name(m)}) dies", merc=m, ally=a) for m, a in team_allies(s)]
-    return {team_seat(s): ("lose an ally", f"{frame['why']}: the team loses an ally; which one (14.4)?", options)}
+    return {team_seat(s): ("lose an ally", f"{frame['why']}: the team loses an ally; which one (rule 14.4)?", options)}
 
 
 @does("kill_ally")
@@ -280,7 +280,7 @@ def lieutenant_defeated(ctx, lt: str, sector: str, recipients: list[str], by: st
     owned = {c for m in ctx.s["order"] for c in held(ctx.s, m)}
     if reward not in owned and reward not in ctx.s["campaign"]["killed"]:
         from .battle import give
-        give(ctx, reward, recipients, by, f"{LIEUTENANTS[lt]['name']}'s reward (15.6)")
+        give(ctx, reward, recipients, by, f"{LIEUTENANTS[lt]['name']}'s reward (rule 15.6)")
 
 
 # ---- counterattacks (15.4)
@@ -296,7 +296,7 @@ def stationed(s: dict) -> int:
 def ask_counter(s, frame):
     power, garrison, pool = strength(s), stationed(s), s["pool"]["rebels"]
     text = (f"Counterattack at threat {frame['level']}: strength {power}; {garrison} stationed rebel"
-            f"{'s' if garrison != 1 else ''} roll{'s' if garrison == 1 else ''} an orange die each (15.4).")
+            f"{'s' if garrison != 1 else ''} roll{'s' if garrison == 1 else ''} an orange die each (rule 15.4).")
     if pool:
         options = [opt(f"add {n} rebel{'s' if n != 1 else ''} from the Pool ({garrison + n} orange dice)", rebels=n)
                    for n in range(0, pool + 1)]
@@ -318,7 +318,7 @@ def do_counter(ctx, frame, seat, move):
              repelled=left <= 0)
     if left > 0:
         ctx.set("defeat", f"the counterattack at threat {frame['level']} was not repelled "
-                          f"(strength {power}, {result['total']} successes) (15.4)")
+                          f"(strength {power}, {result['total']} successes) (rule 15.4)")
 
 
 def event_card(card: str) -> str:

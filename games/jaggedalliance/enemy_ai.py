@@ -1,5 +1,6 @@
 """The enemy AI (13), played by the system seat: every enemy activation is one automatic step,
-and each of its choices is logged with the rule that made it.
+and each of its choices is logged with its reason, in a player's words; a rule is cited ("rule
+13.6") where a tie-break or a special ability decided, not on every step.
 
 - Order (13.2): Initiative, highest first; ties: elite first, then the one nearest the mercs;
   still tied: the lowest id (the server's default where the players would decide, 21.2).
@@ -58,11 +59,11 @@ def order(s: dict, sector: str) -> list[dict]:
         before = keyed[i - 1] if i else None
         if before and initiative(s, before) == initiative(s, e):
             if s["enemies"][before]["elite"] != s["enemies"][e]["elite"]:
-                reason += ", after the elite"
+                reason += " (after the elite)"
             elif nearest_merc_distance(s, before) != nearest_merc_distance(s, e):
-                reason += ", after the one nearer the mercs"
+                reason += " (after the one nearer the mercs)"
             else:
-                reason += ", tie: lower id first, 21.2"
+                reason += " (a full tie: by number, rule 21.2)"
         out.append({"e": e, "why": reason})
     return out
 
@@ -82,20 +83,24 @@ def choose_target(s: dict, e: str, active: str) -> tuple[str | None, str]:
     sector = s["enemies"][e]["sector"]
     candidates = [m for m in mercs_at(s, sector) if conscious(s, m)]
     if not candidates:
-        return None, "no conscious merc in the Sector (13.3: knocked-out mercs are ignored)"
+        return None, "no merc in the Sector is conscious (knocked-out mercs are ignored)"
     if _reach(s, e) is None:
         if active in candidates:
-            return active, "the active merc: every merc is equally distant (Ignore Range, 13.6)"
+            return active, "the active merc: every merc is equally near to it (Ignore Range, rule 13.6)"
         pick = clockwise(s, active, candidates)
-        return pick, f"the first merc clockwise from {merc_name(active)}, who cannot be targeted (13.6)"
+        return pick, f"the first merc clockwise from {merc_name(active)}, who cannot be targeted (rule 13.6)"
     best = min(_distance(s, e, m) for m in candidates)
     tied = [m for m in candidates if _distance(s, e, m) == best]
     if len(tied) == 1:
-        return tied[0], f"the nearest merc, {best} Area{'s' if best != 1 else ''} away (13.3)"
+        return tied[0], "the nearest merc" + _away(best)
     if active in tied:
-        return active, f"nearest ({best} away); the active merc wins the tie (13.3)"
+        return active, "the nearest" + _away(best) + ": the active merc wins the tie (rule 13.3)"
     pick = clockwise(s, active, tied)
-    return pick, f"nearest ({best} away); tie: first clockwise from {merc_name(active)} (13.3)"
+    return pick, f"the first clockwise from {merc_name(active)} among the nearest{_away(best)} (rule 13.3)"
+
+
+def _away(n: int) -> str:
+    return " (in its Area)" if n == 0 else f" ({n} Area{'s' if n != 1 else ''} away)"
 
 
 def in_range(s: dict, e: str, m: str) -> bool:
@@ -110,16 +115,16 @@ def step(s: dict, e: str, m: str) -> tuple[str | None, str]:
     table = MOVE_DIST[sector]
     now = table[here].get(there)
     if now is None:
-        return None, "no path to the target (red borders, 4.3)"
+        return None, "red borders block every path to the target (rule 4.3)"
     options = [n for n in move_neighbours(sector, here) if table[n].get(there) == now - 1]
     if len(options) == 1:
-        return options[0], "the shortest path (13.4)"
+        return options[0], "the shortest path"
     from .state import figures_in
     fewest = min(figures_in(s, sector, a) for a in options)
     least = sorted(a for a in options if figures_in(s, sector, a) == fewest)
     if len(least) == 1:
-        return least[0], "shortest paths tie: the Area with the fewest figures (13.4)"
-    return least[0], "shortest paths and figures tie: the lowest Area letter (21.2)"
+        return least[0], "of the shortest paths, the Area with the fewest figures (rule 13.4)"
+    return least[0], "of the shortest paths with as few figures, the first Area letter (rule 21.2)"
 
 
 def damage_of(s: dict, e: str, m: str) -> tuple[int, list[str]]:
@@ -171,8 +176,8 @@ def activate(ctx, e: str, active: str, why: str) -> None:
     ctx.emit("enemy_turn", enemy=e, name=enemy_name(s, e), sector=s["enemies"][e]["sector"], order=why,
              target=target, target_why=target_why,
              pattern=patterns[pattern_no] if target else [],
-             pattern_why=("attacks twice when it can attack (L3068)" if pattern_no == 0 else
-                          "moves up to 2 Areas, then attacks (L3068)") if len(patterns) > 1 and target else None)
+             pattern_why=("it attacks twice when it can attack" if pattern_no == 0 else
+                          "it moves up to 2 Areas, then attacks") if len(patterns) > 1 and target else None)
     held_for = set()
 
     def hold(why: str) -> None:
@@ -189,10 +194,10 @@ def activate(ctx, e: str, active: str, why: str) -> None:
                 if enemy["hidden"] or _reach(ctx.s, e) is None:
                     continue
                 if in_range(ctx.s, e, target):
-                    hold("can attack from where it stands (13.4)")
+                    hold("it can attack from where it stands")
                     continue
                 if "stun" in enemy["status"]:
-                    hold("Stunned: it cannot move (11.4)")
+                    hold("it is Stunned and cannot move (rule 11.4)")
                     continue
                 to, step_why = step(ctx.s, e, target)
                 if to is None:
@@ -218,7 +223,7 @@ def activate(ctx, e: str, active: str, why: str) -> None:
                         attack(ctx, e, m)
                         done = True
                 if not done:
-                    hold("no target in range: no attack (13.5)")
+                    hold("no target in range, so no attack")
                 if e not in ctx.s["enemies"]:
                     return
                 if not conscious(ctx.s, target):
@@ -230,9 +235,9 @@ def activate(ctx, e: str, active: str, why: str) -> None:
                 guard = ctx.s.get("tank_guard", {}).get(e)
                 if guard:
                     ctx.set(f"tank_guard.{e}", False)
-                    hold("its guard token was revealed: no ally killed (L3088)")
+                    hold("its guard token was turned up, so no ally is killed (rule 13.6)")
                 elif ctx.s["mercs"][target]["allies"]:
-                    kill_ally(ctx, target, f"{enemy_name(ctx.s, e)} (13.6)")
+                    kill_ally(ctx, target, f"{enemy_name(ctx.s, e)} (rule 13.6)")
     end_of_activation(ctx, e)
 
 

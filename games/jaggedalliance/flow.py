@@ -111,7 +111,7 @@ def ask_pick(s, frame):
         if others and len(asked) > 1:
             options.append(opt("let the others go first", wait=True))
         text = (f"Round {s['round']}, Players' Phase: who acts next? Any of the team may go; the first answer "
-                "is taken (9).")
+                "is taken (rule 9).")
         out[seat] = ("activate", text, options)
     return out
 
@@ -153,7 +153,7 @@ def end_activation(ctx, m: str, why: str) -> None:
         if "bleed" in merc["status"] and not merc["ko"]:
             from .combat import take
             ctx.emit("bled", merc=m, sub=True)
-            take(ctx, m, 1, "W", "Bleeding (11.4)")
+            take(ctx, m, 1, "W", "Bleeding (rule 11.4)")
         if "stun" in ctx.s["mercs"][m]["status"]:
             from .combat import remove_status
             remove_status(ctx, f"mercs.{m}", "stun")
@@ -184,7 +184,7 @@ def ask_enemies(s, frame):
         return {}
     head = live[0]
     from .state import enemy_name
-    text = f"Enemy Activation in {sector_name(frame['sector'])}: {enemy_name(s, head['e'])} acts {head['why']} (13.2)."
+    text = f"Enemy Activation in {sector_name(frame['sector'])}: {enemy_name(s, head['e'])} acts {head['why']} (rule 13.2)."
     return {SYSTEM: ("enemy", text, [opt(f"activate {enemy_name(s, head['e'])}", step="enemy", e=head["e"])])}
 
 
@@ -205,7 +205,7 @@ def ask_replace(s, frame):
     options = [opt(f"hire {MERC[m]['name']} to replace {merc_name(frame['dead'])}", merc=m)
                for m in available_mercs(s)]
     text = (f"{merc_name(frame['dead'])} is dead. Choose the merc who takes the remaining cards and joins the "
-            "fight (5.2).")
+            "fight (rule 5.2).")
     return {frame["seat"]: ("replace", text, options)}
 
 
@@ -236,7 +236,7 @@ def ask_place(s, frame):
             seen.add(spot)
             options.append(opt(f"place {merc_name(m)} beside {merc_name(x)} in {sector_name(spot[0])}, Area {spot[1]}",
                                sector=spot[0], area=spot[1]))
-    text = f"Where does {merc_name(m)} join the fight? A Liberated Sector, or an Area with another merc (5.2)."
+    text = f"Where does {merc_name(m)} join the fight? A Liberated Sector, or an Area with another merc (rule 5.2)."
     return {s["mercs"][m]["seat"]: ("place", text, options)}
 
 

@@ -2,18 +2,20 @@
 
 from games.core import Game, Rng
 
-from . import advice, describe, example, notation, picture, rules, setup, summary, view
+from . import advice, describe, example, notation, picture, refusals, rules, setup, summary, view
 from . import position as position_mod
+from . import reference
 from .evolve import evolve
 
 
 class JaggedAlliance(Game):
     name = "jaggedalliance"
     title = "Jagged Alliance: The Board Game"
-    version = "1"
+    version = "2"          # issue 22: new reason texts and question order; exports of version 1 do not re-run
     seats = setup.SEATS
     options = setup.OPTIONS
     notation_help = notation.HELP
+    coop = "the dictator's forces, played by the server"
 
     def table_seats(self, options):
         return setup.table_seats(options)
@@ -29,6 +31,12 @@ class JaggedAlliance(Game):
 
     def position_for(self, position, seat):
         return position_mod.position_for(position, seat)
+
+    def rules_text(self):
+        return reference.rules_text()
+
+    def components(self):
+        return list(reference.components())
 
     def evolve(self, state, event):
         return evolve(state, event)
@@ -60,10 +68,17 @@ class JaggedAlliance(Game):
         return summary.summarize(events, seat)
 
     def parse(self, text, state, seat):
-        return notation.parse(text, rules.prompts(state).get(seat))
+        prompt = rules.prompts(state).get(seat)
+        move = notation.match(text, prompt) if prompt else None
+        if move is None:
+            raise refusals.refuse(text, state, seat)
+        return move
 
     def notate(self, state, seat, move):
         return notation.notate(rules.prompts(state).get(seat), move)
+
+    def move_words(self):      # the notation's words its help does not show
+        return super().move_words() | self.words_of("pick stay")
 
     def example(self, state, seat):
         return example.example(state, seat)

@@ -65,7 +65,7 @@ def ask_full(s, frame):
     options = [opt(f"leave {CARDS[card]['name']}", keep=False)]
     verb = "dismiss" if is_ally else "drop"
     options += [opt(f"{verb} {CARDS[c]['name']} to take it", keep=True, drop=c) for c in carried]
-    text = (f"{merc_name(m)} has no room for {CARDS[card]['name']} (6.5): drop something carried, "
+    text = (f"{merc_name(m)} has no room for {CARDS[card]['name']} (rule 6.5): drop something carried, "
             "or leave the new card.")
     return {merc["seat"]: ("room", text, options)}
 

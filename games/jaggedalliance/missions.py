@@ -53,7 +53,7 @@ def start_mission(ctx, mid: str, by: str) -> None:
     card = MISSIONS[mid]
     ctx.emit("mission_entered", mission=mid, name=card["name"], by=by)
     for kind, elite in card.get("guards", []):
-        spawn(ctx, kind, elite, mid, None, f"the guards of {card['name']} (16)")
+        spawn(ctx, kind, elite, mid, None, f"guarding {card['name']} (rule 16)")
     if card.get("wanted"):
         n = ctx.s["next_enemy"]
         e = f"e{n:03d}"
@@ -61,7 +61,7 @@ def start_mission(ctx, mid: str, by: str) -> None:
         ctx.set(f"enemies.{e}", {"type": "wanted", "mission": mid, "elite": False, "xp": False, "sector": mid,
                                  "area": None, "dmg": 0, "status": [], "down": False, "hidden": False})
         ctx.emit("enemy_placed", enemy=e, name=card["wanted"]["name"], sector=mid, area=None, hidden=False,
-                 why="the wanted man is the card (16)", sub=True)
+                 why="the wanted man is the card (rule 16)", sub=True)
 
 
 def reset_mission(ctx, mid: str, why: str) -> None:
@@ -140,7 +140,7 @@ def complete(ctx, mid: str) -> None:
     if rewards.get("loot"):
         got = draw(ctx, f"loot{rewards['loot']}")
         if got:
-            give(ctx, got, awake or here, (awake or here or [None])[0], f"the reward of {card['name']} (16)")
+            give(ctx, got, awake or here, (awake or here or [None])[0], f"the reward of {card['name']} (rule 16)")
     if here:
         from .movement import arrive
         arrive(ctx, here, mid, info["at"], here[0], "free", group=True)

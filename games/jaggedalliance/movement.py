@@ -79,7 +79,7 @@ def ask_entry(s, frame):
     choices = entry_areas(s, frame["source"], frame["target"])
     options = [opt(f"{merc_name(who)} enters at Area {a}", area=a) for a in choices]
     text = (f"{merc_name(who)} enters {sector_name(frame['target'])}: which Area on the border "
-            "crossed (12.1)?")
+            "crossed (rule 12.1)?")
     return {s["mercs"][frame["merc"]]["seat"]: ("entry", text, options)}
 
 
@@ -124,7 +124,7 @@ def ask_group(s, frame):
     options += [opt(f"take {merc_name(x)}{' (knocked out)' if s['mercs'][x]['ko'] else ''}", take=x)
                 for x in companions(s, m) if x not in frame["taken"]]
     where = f"Area {frame['to']}" if frame["kind"] == "area" else sector_name(frame["to"])
-    text = f"Group Move of {merc_name(m)} to {where}: who comes along (10.2 a)?"
+    text = f"Group Move of {merc_name(m)} to {where}: who comes along (rule 10.2 a)?"
     return {s["mercs"][m]["seat"]: ("group", text, options)}
 
 

@@ -1,12 +1,14 @@
 """A short text for every listed option (email replies, the CLI): ``notate`` writes it from the
-move, ``parse`` finds the one option of the seat's prompt that has that text. Cards are named
-by their name squeezed into one word (``ak47``, ``firstaidkit``), or by their number where two
-of the listed options would read alike; enemies by id (``e003``), mercs by id, Areas by letter,
-Sectors by tile id."""
+move, ``parse`` finds the one option of the seat's prompt that has that text. Cards are named by
+their name squeezed into one word (``ak47``, ``firstaidkit``), everywhere and always the same: two
+copies of a card (Fox's two Beretta 92F) read alike, and the text names the first listed (their
+numbers, ``001``, the form earlier emails used, still pick one exactly). Enemies by id (``e003``),
+mercs by id, Areas by letter, Sectors by tile id. A card's name may be typed with its spaces and
+dashes (``fire AK-47 burst e003``). A text that answers nothing is refused with the reason
+and the words that would do (refusals.py)."""
 
 import re
 
-from games.core import IllegalMove
 
 from .data import CARDS
 
@@ -14,11 +16,13 @@ HELP = ("One decision a line. Activation: 'activate ivan' or 'wait'. Actions: 'm
         "(a Sector), 'fire ak47 burst e003' or 'fire handgrenade throw area b', 'use firstaidkit ivan', "
         "'loot e003', 'group b' (Group Move), 'roll medicine', 'test mechanics', 'train', 'bribe 2', "
         "'orders auto' (defence: auto, armour, stealth; add + to spend Durability), 'equip ak47', "
-        "'unequip ak47', 'attach scope ak47', 'detach scope', 'give medkit ivan', 'take medkit ivan', "
+        "'unequip ak47', 'attach scope ak47', 'detach scope', 'give firstaidkit ivan', 'take firstaidkit ivan', "
         "'escape 01a', 'end'. Questions on the way: 'roll', 'durability', 'rebel', 'again e003', 'stop', "
         "'enter b', 'take ivan', 'go', 'heal ivan', 'rally ivan', 'bandage ivan', 'repair ak47', 'push b', "
-        "'give ivan', 'hire ivan', 'place 01a', 'leave', 'drop ak47'. Between scenarios: 'buy scope ivan', "
-        "'sell ak47 ivan', 'reserve ak47 ivan', 'unstash ak47 ivan', 'give ak47 ivan fox', 'ready'.")
+        "'give ivan', 'hire ivan', 'place 01a', 'leave', 'drop ak47', 'rebels 2' (to a counterattack), "
+        "'lose dimitri' (the ally the team loses). Between scenarios: 'buy scope ivan', 'sell ak47 ivan', 'reserve ak47 ivan', "
+        "'unstash ak47 ivan', 'give ak47 ivan fox', 'ready'. A card is named as printed, in one word "
+        "(Beretta 92F: 'beretta92f').")
 
 
 def slug(card: str) -> str:
@@ -40,6 +44,10 @@ def words(move: dict, kind: str = "", name=slug) -> str | None:
         return None
     if "merc" in move and len(move) == 1:
         return f"{PICK.get(kind, 'pick')} {move['merc']}"
+    if "ally" in move:
+        return f"lose {name(move['ally'])}"
+    if "rebels" in move and len(move) == 1:
+        return f"rebels {move['rebels']}"
     if move.get("wait"):
         return "wait"
     a = move.get("a")
@@ -110,20 +118,18 @@ def words(move: dict, kind: str = "", name=slug) -> str | None:
     return None
 
 
-def table(prompt: dict) -> list[tuple[str, dict]]:
-    """(notation, move) for each option; a name two options share is replaced by card numbers."""
+def table(prompt: dict, name=slug) -> list[tuple[str, dict]]:
+    """(notation, move) for each option that has one, in the prompt's order; copies of a card
+    read alike (``parse`` takes the first)."""
     kind = prompt.get("kind", "")
     rows = []
     for option in prompt["options"]:
-        text = words(option["move"], kind)
+        text = words(option["move"], kind, name)
         if text is None:
             continue
         if kind == "allocate" and text.startswith("heal ") and "recovers" in option["label"]:
             text = "rally " + text[5:]
         rows.append((text, option["move"]))
-    texts = [t for t, _ in rows]
-    if len(set(texts)) != len(texts):
-        rows = [(words(m, kind, name=lambda c: c.lower()) if texts.count(t) > 1 else t, m) for t, m in rows]
     return rows
 
 
@@ -136,12 +142,23 @@ def notate(prompt: dict | None, move: dict) -> str | None:
     return None
 
 
-def parse(text: str, prompt: dict | None) -> dict:
-    if not prompt:
-        raise IllegalMove("not_your_turn", "Nothing is asked of you now.")
-    wanted = " ".join(re.sub(r"[^a-z0-9+ ]", " ", text.lower()).split())
-    for notation, move in table(prompt):
+def fold(text: str) -> str:
+    """A reply's line as it is matched: lower case, punctuation as spaces."""
+    return " ".join(re.sub(r"[^a-z0-9+ ]", " ", text.lower()).split())
+
+
+def match(text: str, prompt: dict) -> dict | None:
+    """The move a text names among the prompt's options: its notation word for word, the same
+    with a card's name typed in several words (squeezed: ``fire ak 47 burst e003``), or with the
+    card's number (``fire 001 shot e003``); None when it names none."""
+    wanted = fold(text)
+    named = table(prompt)
+    for notation, move in named:
         if notation == wanted:
             return move
-    known = ", ".join(f"'{t}'" for t, _ in table(prompt)[:6])
-    raise IllegalMove("bad_notation", f"'{text.strip()}' is not one of the choices now; for example {known}.")
+    squeezed = wanted.replace(" ", "")
+    found = [move for notation, move in named if notation.replace(" ", "") == squeezed]
+    if found:
+        return found[0]
+    return next((move for notation, move in table(prompt, name=lambda c: c.lower()) if notation == wanted), None)
+

@@ -56,7 +56,7 @@ import json
 
 from games.core.position import bad, whole
 
-from .data import (CARDS, ENEMY, EVENTS, GRAPH, LIEUTENANTS, MERC, MISSIONS, SCENARIOS, SCENARIOS_FILE, SKIRMISH,
+from .data import (CARDS, ENEMY, EVENTS, GRAPH, LIEUTENANTS, MERC, MISSIONS, SCENARIOS, SCENARIOS_FILE,
                    TANK_TOKENS, THREATS, TILES)
 from .state import fits_weapons, held
 
@@ -193,9 +193,9 @@ def normalise(position, opts: dict) -> dict:
         board = MERC[m]["stamina"] + (1 if team_size == 3 else 0)
         if merc["S"] + merc["F"] + merc["W"] + merc["sw"] > board:
             raise bad(f"{m}'s stamina, fatigue, wounds and Serious Wounds come to more than the {board} of "
-                      "its board (5.2).")
+                      "its board (rule 5.2).")
         if merc["active"] or merc["done"]:
-            raise bad(f"{m} has acted this round: a position starts before anyone activates (9).")
+            raise bad(f"{m} has acted this round: a position starts before anyone activates (rule 9).")
         for st in _shape(merc["status"], list, f"{m}'s status"):
             if st not in STATUSES:
                 raise bad(f"{m}'s status {st!r} is none of {', '.join(STATUSES)}.")
@@ -218,7 +218,7 @@ def normalise(position, opts: dict) -> dict:
             if c not in CARDS:
                 raise bad(f"there is no card {c!r} ({m}).")
         if not fits_weapons(probe, m, mercs[m]["weapons"]):
-            raise bad(f"{m}'s weapons do not fit in its slots (6.1).")
+            raise bad(f"{m}'s weapons do not fit in its slots (rule 6.1).")
 
     # enemies
     enemies = {}
@@ -378,7 +378,7 @@ def normalise(position, opts: dict) -> dict:
             if lt not in in_play:
                 raise bad(f"lieutenant {lt!r} is not in play (the dictator's lieutenants).")
             if t not in sectors or sectors[t]["status"] == "liberated":
-                raise bad(f"a lieutenant hides in an Occupied Sector, not in {t!r} (15.6).")
+                raise bad(f"a lieutenant hides in an Occupied Sector, not in {t!r} (rule 15.6).")
     return {"public": public, "decks": decks, "pool": sorted(pool), "threat": threat, "tokens": typed_tokens,
             "lt_at": lt_at, "seats": seats, "team_size": team_size, "flags": flags}
 

@@ -58,7 +58,7 @@ def settle(ctx) -> None:
             step["auto"](ctx, top)
             continue
         if top["k"] == "act" and not conscious(ctx.s, top["merc"]):
-            flow.end_activation(ctx, top["merc"], "knocked out: the turn ends at once (5.2)")
+            flow.end_activation(ctx, top["merc"], "knocked out: the turn ends at once (rule 5.2)")
             continue
         if not any(options for _, _, options in step["ask"](ctx.s, top).values()):
             ctx.pop()
@@ -86,13 +86,13 @@ def ended(ctx) -> bool:
     outcome = text = None
     if all(s["sectors"][t]["status"] == "liberated" for t in scenario["victory"]["liberate"]):
         names = " and ".join(sector_name(t) for t in scenario["victory"]["liberate"])
-        outcome, text = "victory", f"Victory: the team liberated {names} in round {s['round']} (7.4)."
+        outcome, text = "victory", f"Victory: the team liberated {names} in round {s['round']} (rule 7.4)."
     elif s["no_merc_left"]:
-        outcome, text = "defeat", "Defeat: a merc died and no merc is left to take its place (7.3)."
+        outcome, text = "defeat", "Defeat: a merc died and no merc is left to take its place (rule 7.3)."
     elif s["defeat"]:
         outcome, text = "defeat", f"Defeat: {s['defeat']}."
     elif in_play(s) and not any(conscious(s, m) for m in in_play(s)):
-        outcome, text = "defeat", "Defeat: every merc is knocked out at the same time (7.3)."
+        outcome, text = "defeat", "Defeat: every merc is knocked out at the same time (rule 7.3)."
     if not outcome:
         return False
     finish(ctx, outcome, text)

@@ -31,8 +31,8 @@ OPTIONS = {
                          "of that campaign; empty: a new campaign."},
     "position": {"default": None, "choices": None,
                  "help": "A starting position instead of the setup, at the start of a round's Players' Phase: the "
-                         "mercs, Sectors, enemies, pool, decks' cards and the rest of the public state (the format: "
-                         "games/jaggedalliance/position.py); what is face down is dealt by the table's generator."},
+                         "mercs, Sectors, enemies, pool, decks' cards and the rest of the public state (its format: "
+                         "the guide's 'Starting from a position'); what is face down is dealt by the table's generator."},
 }
 
 

@@ -47,7 +47,7 @@ def ask_prepare(s, frame):
                 if place_for(s, m, card):
                     options.append(opt(f"take {CARDS[card]['name']} from the reserve for {merc_name(m)}",
                                        shop="unstash", c=card, m=m))
-    text = (f"Between scenarios (7.5): the Pool has ${s['pool']['money']} and {s['pool']['rebels']} rebels; "
+    text = (f"Between scenarios (rule 7.5): the Pool has ${s['pool']['money']} and {s['pool']['rebels']} rebels; "
             f"{len(s['market'])} card{'s' if len(s['market']) != 1 else ''} in the Market deck. Shop, or deploy.")
     return {keeper(s): ("shop", text, options)}
 

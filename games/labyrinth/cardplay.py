@@ -27,7 +27,7 @@ def operations(state, seat: str) -> list[tuple[str, str]]:
     if solo_bot and not state["in_play"].get("only"):
         # 9.4.1: the bot never uses Reserves; the Ops it cannot spend go to Radicalization (9.4.3)
         return [(op, label) for op, label in ops if hooks.all_ok("op_allowed", state, seat, op)] + \
-            [("radicalize", f"Radicalization (9.4.3) with {state['in_play']['value']} "
+            [("radicalize", f"Radicalization (rule 9.4.3) with {state['in_play']['value']} "
                             f"Op{'s' if state['in_play']['value'] != 1 else ''}")]
     if reserves_ok(state, seat):
         r = state["reserves"][seat]

@@ -56,7 +56,7 @@ def woi(e):
         tail = f", rolls {e['roll']}: {e['country']} is {e['posture']}"
         return head + tail + (", matching the US: Prestige +1." if e.get("match") else ".")
     if e.get("result") == "too_costly":
-        return head + f": tested {GOV.get(e.get('gov'), '?')}, too costly for the card: the operation fails (4.9.5)."
+        return head + f": tested {GOV.get(e.get('gov'), '?')}, too costly for the card: the operation fails (rule 4.9.5)."
     mods = "".join(f" {_signed(v)} ({name})" for name, v in e.get("mods", []))
     outcome = {"ally": f"{e['country']} becomes an Ally", "improved": f"{e['country']} improves to {GOV.get(e.get('gov'))}",
                "aid": "fails by 1: first Aid marker", "failed": "fails"}[e["result"]]
@@ -66,7 +66,7 @@ def woi(e):
 
 def tested(e):
     what = GOV.get(e["gov"]) + " Neutral" if "gov" in e else e.get("posture")
-    return f"{e['country']} is tested (4.9.4): rolls {e['roll']}, {what}."
+    return f"{e['country']} is tested: rolls {e['roll']}, {what}."
 
 
 def posture_rolled(e):
@@ -179,7 +179,7 @@ def diplomacy(e):
         parts.append("Prestige -1 (Islamist Rule on the map)")
     if e.get("world_bonus"):
         parts.append("Prestige +1 (World Posture 3 matches the US)")
-    return f"Expenditures and Diplomacy (5.2.5): {', '.join(parts)}; Prestige {e['prestige']}."
+    return f"Expenditures and Diplomacy: {', '.join(parts)}; Prestige {e['prestige']}."
 
 
 def plot_funding(e):
@@ -211,8 +211,8 @@ STEP_TEXT = {
     "end": "End of turn.", "plots": "Plots are resolved.", "recruit_place": "Jihadist places the recruited cells.",
     "play_as": "{who} chooses event or operations.", "order": "{who} chooses the order of event and operation.",
     "ev": "{who} decides for the event.",
-    "cells": "Jihadist chooses which cells act.", "plot_next": "The Jihadist chooses which plot resolves next (8.5.6).",
-    "radical": "Jihadist radicalizes (9.4.3).",
+    "cells": "Jihadist chooses which cells act.", "plot_next": "The Jihadist chooses which plot resolves next.",
+    "radical": "Jihadist radicalizes.",
 }
 
 
@@ -228,7 +228,7 @@ def once(text: str) -> str:
 def await_(e):
     step = e.get("step")
     if e.get("turn_end"):
-        return f"Turn {e['turn_end']} ends (5.2.5-5.2.9)."
+        return f"Turn {e['turn_end']} ends."
     if e.get("passed"):
         return "The Jihadist passes."
     if e.get("no_op"):
@@ -265,8 +265,6 @@ def game_over(e):
 
 # ---------------------------------------------------------------- card events
 
-HOW = {"event": "plays {card} as an event", "triggered": "triggers the {side} event of {card} (6.3.2)",
-       "auto": "{card} fires (6.3.1)"}
 PLACES = {"deck": "the draw pile", "discard": "the discard pile", "removed": "out of the game",
           "lapsing": "the Lapsing box", "first_plot": "the First Plot box", "us": "the US hand",
           "jihadist": "the Jihadist hand"}
@@ -277,20 +275,20 @@ def ev_began(e):
     if e.get("how") == "event" and not e.get("loose"):
         return f"{SIDE[e['by']]} plays {card} as an event."
     if e.get("how") == "auto":
-        return f"{card} fires (6.3.1)."
+        return f"{card} fires."
     if e.get("how") == "triggered":
-        return f"The {SIDE[e['side']]} event of {card} happens (6.3.2); the {SIDE[e['side']]} decides."
+        return f"The {SIDE[e['side']]} event of {card} happens; the {SIDE[e['side']]} decides."
     return f"The {SIDE[e['side']]} event of {card} happens."
 
 
 def ev_skipped(e):
-    why = "it is blocked (6.2.8)" if e.get("why") == "blocked" else "its prerequisite is not met (6.3.2.1)"
+    why = "it is blocked (rule 6.2.8)" if e.get("why") == "blocked" else "its prerequisite is not met"
     return f"The {SIDE[e['side']]} event of {_card(e['card'])} does not happen: {why}."
 
 
 def ev_over(e):
-    dest = {"removed": " The card is removed from the game (6.2.9).",
-            "lapsing": " The card goes to the Lapsing box until the end of the turn (6.2.7)."}.get(e.get("dest"), "")
+    dest = {"removed": " The card is removed from the game.",
+            "lapsing": " The card goes to the Lapsing box until the end of the turn."}.get(e.get("dest"), "")
     return f"End of the event of {_card(e['card'])}.{dest}"
 
 
@@ -335,7 +333,7 @@ def radicalization(e):
     lost = f"{_n(e['lost'], 'Op')} lost: no box applies" if e.get("lost") else ""
     if e.get("over"):
         return f"End of the Radicalization with {_card(e['card'])}" + (f": {lost}." if lost else ".")
-    return f"Jihadist: Radicalization (9.4.3) with {_n(e['value'], 'Op')} of {_card(e['card'])}" + \
+    return f"Jihadist: Radicalization (rule 9.4.3) with {_n(e['value'], 'Op')} of {_card(e['card'])}" + \
         (f": {lost}." if lost else ".")
 
 
@@ -344,7 +342,7 @@ def radicalized(e):
     if box == 1:
         text = f"Radicalization, 1st box: a cell from the track to {e['country']}"
     elif box == 2:
-        where = f"travels in place in {e['from']} (its last cell, 9.4.2.6.1)" if e.get("in_place") else \
+        where = f"travels in place in {e['from']} (its last cell)" if e.get("in_place") else \
             f"travels from {e['from']} to {e['to']}" if e["from"] != e["to"] else f"travels in place in {e['from']}"
         text = f"Radicalization, 2nd box: a cell {where}, automatically"
     elif box == 3:
@@ -358,26 +356,26 @@ LINES = {
     "setup": lambda e: f"Labyrinth begins: {D.SCENARIOS.get(e['scenario'], {}).get('name', e['scenario'])}, "
                        f"{e['options'].get('decks')} deck{'s' if e['options'].get('decks') != 1 else ''}, "
                        f"card events {e['options'].get('events', 'off')}"
-                       + (f"; solo against the section 9 Jihadist bot, ideology {e['options'].get('ideology', 'normal')}"
+                       + (f"; solo against the Jihadist bot, ideology {e['options'].get('ideology', 'normal')}"
                           + (", mini-decks" if e['options'].get('mini_decks') == "on" else "")
                           if e['options'].get('solo') else "") + ".",
     "tested": tested, "posture_rolled": posture_rolled,
     "shuffled": lambda e: f"The draw pile is shuffled ({_n(e.get('count', len(e.get('deck', []))), 'card')}).",
-    "reshuffled": lambda e: f"Reshuffle (5.3.1): {_n(e.get('count', len(e.get('deck', []))), 'card')} make the new draw "
+    "reshuffled": lambda e: f"Reshuffle (rule 5.3.1): {_n(e.get('count', len(e.get('deck', []))), 'card')} make the new draw "
                             f"pile; deck {e['deck_no']}.",
     "dealt": dealt,
     "card_chosen": lambda e: f"{_who(e)} plays {_card(e['card'])}" + (" (picked at random)." if e.get("random") else "."),
     "boosted": lambda e: f"{_who(e)} spends {e['spent']} Reserves: the card counts {e['value']} Ops.",
     "op_chosen": lambda e: f"{_who(e)} uses {_card(e['card'])} ({_n(e['value'], 'Op')}) for {OPS.get(e['op'], e['op'])}.",
     "last_card": lambda e: f"US {'discards' if e['how'] == 'discard' else 'holds'} its last card"
-                           + (f", {_card(e['card'])}" if e["how"] == "discard" else "") + " (5.2.4).",
+                           + (f", {_card(e['card'])}" if e["how"] == "discard" else "") + ".",
     "reassessed": reassessed,
     "phase_started": lambda e: f"Turn {e['turn']}: {SIDE[e['phase']]} Action Phase ({_n(e['cards'], 'card')} in hand).",
     "turn_started": lambda e: f"Turn {e['turn']} begins.",
     "plot_placed": plot_placed, "plot_alerted": plot_alerted,
     "plot_removed": lambda e: f"The {_plot(e.get('plot'))} in {e['country']} "
                               f"{'leaves the game' if e.get('to') == 'removed' else 'goes back to the Available Plots'}.",
-    "boxes_cleared": lambda e: "Lapsing and First Plot boxes cleared (5.2.6)"
+    "boxes_cleared": lambda e: "Lapsing and First Plot boxes cleared"
                                + (f": {_card(e['first_plot'])} to the discard pile." if e.get("first_plot") else "."),
     "game_over": game_over, "await": await_,
     "reserves_added": lambda e: f"{_who(e)} plays {_card(e['card'])} for Reserves: Reserves {e['reserves']}.",
@@ -391,20 +389,20 @@ LINES = {
     "dice_declared": dice_declared,
     "diplomacy": diplomacy,
     "posture_kept": lambda e: f"The Jihadist keeps {e['country']} {e['posture']}.",
-    "reserves_reset": lambda e: "Both Reserves return to 0 (5.2.7).",
-    "rc_flipped": lambda e: "Green Regime Change markers flip to tan (5.2.9)"
+    "reserves_reset": lambda e: "Both Reserves return to 0.",
+    "rc_flipped": lambda e: "Green Regime Change markers flip to tan"
                             + (f": {', '.join(e['countries'])}." if e.get("countries") else "."),
     "anaconda_cell": lambda e: f"Setup: the Jihadist places a sleeper cell in {e['country']}.",
     "no_plot_marker": lambda e: f"No plot marker is available for {', '.join(e['countries'])}.",
     "phase_ended": lambda e: f"End of the US Action Phase: {e['plots']} plot{'s' if e['plots'] != 1 else ''} to resolve.",
     "ev_began": ev_began, "ev_fx": lambda e: e["text"], "ev_skipped": ev_skipped, "ev_over": ev_over,
     "cards_moved": cards_moved, "hand_shown": hand_shown, "play_chosen": play_chosen, "order_chosen": order_chosen,
-    "card_done": card_done, "wmd_available": lambda e: "A WMD plot becomes available (4.7.8.1).",
+    "card_done": card_done, "wmd_available": lambda e: "A WMD plot becomes available.",
     "extra_card": lambda e: f"{_who(e)} may play an additional card this action phase.",
     "position": lambda e: (f"The game starts from a given position: turn {e['turn']}, {SIDE[e['phase']]} Action Phase; "
                            f"Prestige {e['prestige']}, Funding {e['funding']}, US posture {e['us_posture']}; "
                            f"{_n(e['plots'], 'plot')} on the map."),
-    "plots_set_aside": lambda e: "A numbered plot marker is set aside for each WMD plot in play (9.3.3).",
+    "plots_set_aside": lambda e: "A numbered plot marker is set aside for each WMD plot in play (rule 9.3.3).",
     "reason": lambda e: f"{_who(e)} bot: {e['text']}.",
     "radicalization": radicalization,
     "radicalized": radicalized,

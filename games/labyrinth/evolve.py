@@ -96,15 +96,24 @@ def reassessed(state, e):
 def phase_started(state, e):
     state["phase"] = e["phase"]
     state["played"] = 0
+    if e.get("cards"):                          # an Action Phase with cards to play, counted for "3 of 5"
+        phases = state.setdefault("phases", {"us": 0, "jihadist": 0})
+        phases[e["phase"]] += 1
     recent = state.get("recent") or {"now": {}}
     state["recent"] = {"now": {}, "last": recent["now"]}
     if e["phase"] == "us":
         state["holding"] = False
 
 
+def reason(state, e):
+    """The solo bot's reason; its plan (a travelling cell's destination) stays until its next one."""
+    state["bot_plan"] = e.get("plan")
+
+
 def turn_started(state, e):
     state["turn"] = e["turn"]
     state["first_plot_used"] = False
+    state["phases"] = {"us": 0, "jihadist": 0}
 
 
 def plot_placed(state, e):
@@ -221,7 +230,7 @@ HANDLERS = {
     "plot_placed": plot_placed, "plot_alerted": plot_gone, "plot_removed": plot_gone,
     "boxes_cleared": boxes_cleared, "game_over": game_over, "disrupted": disrupted,
     "cards_moved": cards_moved, "ev_over": ev_over, "wmd_available": wmd_available, "play_chosen": play_chosen,
-    "extra_card": extra_card, "position": position.apply, "plots_set_aside": lambda state, e: solo_plots.set_aside(state),
+    "extra_card": extra_card, "position": position.apply, "reason": reason, "plots_set_aside": lambda state, e: solo_plots.set_aside(state),
 }
 # events whose only effects are the shared keys (fx / step / done)
 for _t in ("await", "tested", "posture_rolled", "reserves_added", "woi", "deployed", "regime_change",
@@ -229,7 +238,7 @@ for _t in ("await", "tested", "posture_rolled", "reserves_added", "woi", "deploy
            "order_chosen", "recruited", "cell_placed", "travelled", "jihad",
            "plot_rolled", "plot_revealed", "plot_funding", "plot_prestige", "plot_governance", "dice_declared",
            "diplomacy", "posture_kept", "reserves_reset", "rc_flipped", "anaconda_cell", "no_plot_marker", "phase_ended",
-           "reason", "radicalization", "radicalized"):
+           "radicalization", "radicalized"):
     HANDLERS[_t] = _none
 
 

@@ -5,7 +5,8 @@ Built only from what the seat may see: the state is first masked (the other hand
 pile become one sorted pool, and for the US the face-down plots and the Available Plots one
 sorted pool of values), so changing what the seat cannot see cannot change the example. The
 stretch is played on that copy with sensible choices (advice.py) and dice of its own, taking
-the forced choices the server would take, and stops where another seat or the rules decide.
+the forced choices the server would take, and stops where another seat, the solo bot (the server
+runs its answers after the reply, a forced one too) or the rules decide.
 
 One line per card play ("27 ops woi pakistan"). A line also ends where what comes next depends
 on something the seat cannot know while writing it: a die, or a hidden card or plot. That is
@@ -20,10 +21,11 @@ from games.core import SYSTEM, IllegalMove, Rng
 
 from . import advice
 from .evolve import evolve
-from .notate import candidates, notate
+from .notate import notate
 from .notation import parse
 from .rules import decide, prompts
 from .view import redact
+from .vocabulary import candidates
 
 MAX_DECISIONS = 40
 NEW_PLAY = ("card", "last", "cadre")
@@ -63,6 +65,11 @@ class _Dice(Rng):
     def _bytes(self, n: int) -> bytes:
         self.used = True
         return super()._bytes(n)
+
+
+def _bot(state, seat: str) -> bool:
+    """The solo Jihadist: the server runs it after the reply, even for a choice with one answer."""
+    return seat == "jihadist" and bool(state["opts"].get("solo"))
 
 
 def _forced(prompt: dict) -> bool:
@@ -114,7 +121,7 @@ def _go_on(line: list[tuple], seat: str, state, move: dict, label: str) -> str |
         return notate(state, seat, move, bare=True)
     for text in candidates(state, move, label, bare=True):
         try:
-            parsed = parse(" ".join([t for _, t, _ in back] + [text]), start, seat)
+            parsed = parse(" ".join([t for _, t, _ in back] + [text]), start, seat, teach=False)
         except IllegalMove:
             continue
         if _moves(parsed) == [m for _, _, m in back] + [move]:
@@ -124,7 +131,7 @@ def _go_on(line: list[tuple], seat: str, state, move: dict, label: str) -> str |
 
 def _says(state, seat: str, text: str, move: dict) -> bool:
     try:
-        return parse(text, state, seat) == move
+        return parse(text, state, seat, teach=False) == move
     except IllegalMove:
         return False
 
@@ -175,8 +182,8 @@ def _play(s, seat: str, out: _Lines) -> None:
             return
         (who, prompt), = asked.items()
         if who != seat:
-            if who == SYSTEM or not _forced(prompt):
-                return                                      # another player or the rules decide
+            if who == SYSTEM or not _forced(prompt) or _bot(s, who):
+                return                                      # another player, the bot or the rules decide
             out.flush()
             s = _apply(s, who, prompt["options"][0]["move"], Rng(b"example", i))[1]
             continue

@@ -20,13 +20,13 @@ from . import hooks, victory
 from .ctx import register
 from .solo import decks as solo_decks
 from .solo import ideology_at_least, is_solo
-from .state import Fx, hand_size, world_posture
+from .state import Fx, hand_size, where_in_turn, world_posture
 from .tests_rolls import test_if_needed
 
 END_STEPS = ["diplomacy", "boxes", "reserves", "deal", "flip"]
-END_TEXT = {"diplomacy": "Expenditures and Diplomacy (5.2.5)", "boxes": "clear the Lapsing and First Plot boxes (5.2.6)",
-            "reserves": "reset both Reserves to 0 (5.2.7)", "deal": "deal new hands (5.2.8)",
-            "flip": "flip green Regime Change markers to tan (5.2.9)"}
+END_TEXT = {"diplomacy": "Expenditures and Diplomacy", "boxes": "clear the Lapsing and First Plot boxes",
+            "reserves": "reset both Reserves to 0", "deal": "deal new hands",
+            "flip": "flip green Regime Change markers to tan"}
 
 
 def card_step(seat: str) -> dict:
@@ -156,26 +156,29 @@ def top_card(state) -> int:
     return state["hands"]["jihadist"][-1]
 
 
+def card_option(n: int) -> str:
+    """'13 Anbar Awakening (US, 2 Ops): Aid in Iraq or Syria, Prestige +1; blocks Al-Anbar'."""
+    return f"{D.card_label(n)}: {D.CARDS[n]['short']}"
+
+
 def _card_prompt(state, step):
     seat = step["seat"]
+    nth = f"card {state['played'] + 1} of 2"
     if seat == "jihadist" and is_solo(state):
         top = top_card(state)
         n = len(state["hands"][seat])
         options = [{"label": f"The top card of the stack ({n} card{'s' if n != 1 else ''})", "move": {"card": top}}]
         options += [{"label": f"Remove the cadre in {c}", "move": {"cadre": c}} for c in cadres(state)]
-        return "card", (f"Turn {state['turn']}, Jihadist Action Phase, card {state['played'] + 1} of 2: the top card "
-                        "of the stack (9.2)."), options
+        return "card", f"{where_in_turn(state, seat)}, {nth}: the top card of the stack (rule 9.2).", options
     if hooks.any_ok("random_card", state, seat):
         n = len(state["hands"][seat])
         options = [{"label": f"A card at random from your hand ({n} card{'s' if n != 1 else ''})",
                     "move": {"card": "random"}}]
     else:
-        options = [{"label": D.card_label(n), "move": {"card": n}} for n in sorted(state["hands"][seat])]
+        options = [{"label": card_option(n), "move": {"card": n}} for n in sorted(state["hands"][seat])]
     if seat == "jihadist":
         options += [{"label": f"Remove the cadre in {n}", "move": {"cadre": n}} for n in cadres(state)]
-    nth = state["played"] + 1
-    side = D.SIDE[seat]
-    return "card", f"Turn {state['turn']}, {side} Action Phase, card {nth} of 2: which card do you play?", options
+    return "card", f"{where_in_turn(state, seat)}, {nth}: which card do you play?", options
 
 
 def _card_handle(ctx, step, part):
@@ -215,7 +218,7 @@ def _remove_cadre(ctx, name: str, step: dict) -> None:
 def _cadre_prompt(state, step):
     options = [{"label": f"Remove the cadre in {n}", "move": {"cadre": n}} for n in cadres(state)]
     options.append({"label": "Done: end the Jihadist Action Phase", "move": {"pass": True}})
-    return "cadre", "You have no cards. Remove any cadres before the US Action Phase?", options
+    return "cadre", f"{where_in_turn(state, 'jihadist')}: you have no cards. Remove any cadres before the US plays?", options
 
 
 def _cadre_handle(ctx, step, part):
@@ -228,14 +231,14 @@ def _cadre_handle(ctx, step, part):
 
 def _last_prompt(state, step):
     card = state["hands"]["us"][0]
-    name = D.card_label(card)
+    where = where_in_turn(state, "us")
     if _infectious(state):
-        return "last_card", "You have one card left; the Jihadist ideology is Infectious: you must play it (9.7).", \
-            [{"label": f"Play {name}", "move": {"last": "play"}}]
-    options = [{"label": f"Play {name}", "move": {"last": "play"}},
+        return "last_card", f"{where}: your last card; the Jihadist ideology is Infectious: you must play it (rule 9.7).", \
+            [{"label": f"Play {card_option(card)}", "move": {"last": "play"}}]
+    options = [{"label": f"Play {card_option(card)}", "move": {"last": "play"}},
                {"label": f"Discard {card} {D.card_name(card)} without effect", "move": {"last": "discard"}},
                {"label": f"Hold {card} {D.card_name(card)} for the next turn", "move": {"last": "hold"}}]
-    return "last_card", "You have one card left (5.2.4): play it, discard it or hold it?", options
+    return "last_card", f"{where}: your last card: play it, discard it or hold it for the next turn (rule 5.2.4)?", options
 
 
 def _infectious(state) -> bool:
@@ -268,7 +271,7 @@ def _boost_prompt(state, step):
     options = [{"label": f"Spend all {r} Reserves: card {play['card']} counts {boosted} Ops", "move": {"boost": True}},
                {"label": f"Keep the Reserves: card {play['card']} counts {ops} Op{'s' if ops != 1 else ''}",
                 "move": {"boost": False}}]
-    return "boost", "Spend your Reserves on this card (6.3.3.1, not for Reserves or Reassessment)?", options
+    return "boost", "Spend your Reserves on this card, for any operation but Reserves or Reassessment (rule 6.3.3.1)?", options
 
 
 def _boost_handle(ctx, step, part):

@@ -7,6 +7,7 @@ from . import describe as describe_mod
 from . import notation, rules, setup
 from . import picture as picture_mod
 from . import position as position_mod
+from . import reference
 from . import view as view_mod
 from .evolve import evolve
 from .example import example
@@ -17,7 +18,7 @@ from .summary import summarize
 class Labyrinth(Game):
     name = "labyrinth"
     title = "Labyrinth: The War on Terror"
-    version = "1"
+    version = "2"          # issue 22: new reason texts and question order; exports of version 1 do not re-run
     seats = D.SEATS
     # cards drawn or dealt, decks shuffled, plots turned up (5.2, 7.5, 8.5): no undo past them
     revealing = frozenset({"dealt", "shuffled", "reshuffled", "cards_moved", "extra_card", "plot_alerted",
@@ -35,6 +36,12 @@ class Labyrinth(Game):
 
     def position(self, state):
         return position_mod.take(state)
+
+    def rules_text(self):
+        return reference.rules_text()
+
+    def components(self):
+        return list(reference.components())
 
     def position_for(self, position, seat):
         return position_mod.for_seat(position, seat)
@@ -68,6 +75,9 @@ class Labyrinth(Game):
 
     def notate(self, state, seat, move):
         return notate(state, seat, move)
+
+    def move_words(self):      # countries, operations and the answers' words begin a line of moves
+        return super().move_words() | self.words_of(*D.NAMES, *D.ALIASES, *(w for ws in notation.OP_WORDS.values() for w in ws), *(w for answers in notation.WORDS.values() for ws in answers.values() for w in ws), "random wmd track cadre remove")
 
     def example(self, state, seat):
         return example(state, seat)

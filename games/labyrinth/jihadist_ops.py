@@ -16,8 +16,6 @@ Jihadist is asked, once per country and card, before the dice are rolled; elsewh
 a solo game, 9.3.1: Active first, Sadr last) Active cells act first.
 """
 
-from games.core import IllegalMove
-
 from . import data as D
 from . import flow, hooks
 from .ctx import register
@@ -602,28 +600,11 @@ def first_step(state, op: str) -> dict | None:
             "plot": {"k": "plot", "seat": "jihadist", "dice": []}}[op]
 
 
-def _why(state, step, part):
-    name = part.get("country") or part.get("major") or part.get("from")
-    if name and name in state["c"]:
-        c = state["c"][name]
-        if step["k"] in ("recruit",) and not (cells(c) or c["cadre"]):
-            return IllegalMove("no_cells_there", f"Recruit needs a cell or cadre in {name} (8.2.2).")
-        if step["k"] in ("jihad", "plot", "travel") and not cells(c):
-            return IllegalMove("no_cells_there", f"There are no cells in {name}.")
-        if step["k"] == "jihad" and not D.is_muslim(name):
-            return IllegalMove("not_muslim", f"Jihad needs a Muslim country; {name} is not (8.4).")
-        if step["k"] in ("jihad", "plot") and gov(state, name) == D.IR:
-            return IllegalMove("islamist_rule", f"{name} is under Islamist Rule.")
-        if step["k"] == "jihad" and "major" in part and not major_possible(state, name):
-            return IllegalMove("no_major_jihad", f"Major Jihad needs 5 more cells than troops in {name} (8.4.2).")
-    return None
-
-
-register("recruit", _recruit_prompt, _recruit_handle, _why)
-register("recruit_place", _recruit_place_prompt, _recruit_place_handle, _why)
-register("travel", _travel_prompt, _travel_handle, _why)
-register("jihad", _jihad_prompt, _jihad_handle, _why)
-register("plot", _plot_prompt, _plot_handle, _why)
+register("recruit", _recruit_prompt, _recruit_handle)
+register("recruit_place", _recruit_place_prompt, _recruit_place_handle)
+register("travel", _travel_prompt, _travel_handle)
+register("jihad", _jihad_prompt, _jihad_handle)
+register("plot", _plot_prompt, _plot_handle)
 register("plot_pick", _plot_pick_prompt, _plot_pick_handle)
 register("cells", _cells_prompt, _cells_handle)
 ROLLS = {"travel": _travel_roll, "jihad": _jihad_roll, "plot": _plot_roll}

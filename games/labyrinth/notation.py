@@ -11,41 +11,20 @@ play. "#3" picks the third option of the current question. Case and accents do n
 
 import json
 
-from games.core import IllegalMove, Rng, longest_phrase
+from games.core import IllegalMove, Rng, longest_phrase, read_back, to_type
 
 from . import data as D
+from . import why
 from .evolve import evolve
-from .rules import decide, prompts
+from .rules import decide, prompts, why_not
+from .vocabulary import EVENT_WORDS, FILLER, OP_WORDS, WORDS, candidates, op_of
 
 NOTATION_HELP = ("Answer the questions in order with words: card, operation, countries, numbers. Examples: "
                  "`27 ops woi pakistan`, `104 deploy track saudi 2`, `60 travel iraq sudan afghanistan afghanistan roll`, "
                  "`86 jihad major pakistan`, `58 plot us roll 1`, `33 reserves`, `hold`. Or answer only the current "
                  "question: `pakistan`, `2`, `recruit`, `roll`, `yes`/`no`; `#3` picks option 3. Countries may be "
                  "shortened to any unique prefix (`pak`, `saudi`, `gulf`, `us`, `uk`). With card events: `12 event`, "
-                 "`66 ops recruit`, then `event`/`op` for which comes first, and the event's answers (`hard`, `soft`).")
-
-FILLER = {"ops", "op", "operation", "operations", "for", "in", "from", "to", "with", "the", "a", "at", "of",
-          "into", "cells", "cell", "troops", "troop", "dice", "die", "then", "and", "card"}
-OP_WORDS = {
-    "woi": ["woi", "war of ideas", "war", "ideas"], "deploy": ["deploy", "dep"],
-    "regime_change": ["regime change", "rc", "regime"], "withdraw": ["withdraw", "withdrawal"],
-    "disrupt": ["disrupt", "dis"], "alert": ["alert"], "reassess": ["reassess", "reassessment"],
-    "recruit": ["recruit", "rec"], "travel": ["travel", "move"], "jihad": ["jihad", "major", "minor", "major jihad",
-                                                                          "minor jihad"],
-    "plot": ["plot", "plots"], "reserves": ["reserves", "reserve", "res"],
-}
-WORDS = {
-    "last": {"play": ["play", "use", "ops"], "discard": ["discard"], "hold": ["hold", "keep"]},
-    "boost": {True: ["yes", "y", "boost", "spend", "spend reserves", "use reserves"], False: ["no", "n", "keep", "dont"]},
-    "reroll": {True: ["yes", "y", "reroll", "roll again"], False: ["no", "n", "keep"]},
-    "roll": {True: ["roll", "go", "done", "now", "roll now"]},
-    "pass": {True: ["pass", "done", "end", "no"]},
-    "go": {},
-    "play": {"event": ["event", "ev", "play event", "the event"], "ops": ["ops", "op", "operations", "operation"]},
-    "first": {"event": ["event", "event first", "the event first"],
-              "op": ["op", "ops", "operation", "op first", "ops first", "operation first"]},
-}
-
+                 "`66 ops recruit`, then `event first` or `ops first` for which comes first, and the event's answers (`hard`, `soft`).")
 
 PLACES = ("country", "from", "to", "major", "cadre")
 
@@ -63,6 +42,8 @@ def _phrases(move: dict, label: str) -> list[tuple[str, ...]]:
         out += OP_WORDS.get(value, [value])
     elif key in WORDS:
         out += WORDS[key].get(value, [])
+        if key == "first":
+            out.append(D.fold_text(label.split(",")[0]))     # "travel first", "the event first"
         if key == "go":
             out += ["go", "ok", "resolve", "continue", str(value)]
     elif key in ("n", "remove"):
@@ -127,17 +108,59 @@ def _match_place(words: list, i: int, options: list) -> tuple[dict, int] | None:
     return None
 
 
-def _explain(word: str, prompt: dict) -> IllegalMove:
-    labels = "; ".join(o["label"] for o in prompt["options"][:12])
-    more = "..." if len(prompt["options"]) > 12 else ""
-    return IllegalMove("bad_notation", f"{word!r} does not answer: {prompt['text']} Choices: {labels}{more}.")
+def _refusal(words: list, i: int, state, seat: str, prompt: dict) -> IllegalMove:
+    """A word the question does not take: why, in a player's words, and what to type instead."""
+    reason = _reason(words, i, state, seat, prompt)
+    head = reason.sentence() if reason else f"{words[i]!r} is not an answer to this question."
+    read = f"After {' '.join(words[:i])!r}: " if i else ""
+    return IllegalMove("bad_notation", f"{read}{head} {prompt['text']} {choices(state, seat, prompt)}")
+
+
+def _reason(words: list, i: int, state, seat: str, prompt: dict) -> why.Reason | None:
+    """Why the answer a word names (a country, an operation, the card's event, a card) is not one
+    of the choices now; None when the word names none of them."""
+    word, step = words[i], state["step"]
+    lead = 1 if word in ("major", "minor", "cadre") else 0
+    hit = _country_at(words, i + lead)
+    if hit:
+        keys = [k for k in PLACES if any(k in o["move"] for o in prompt["options"])] or ["country"]
+        return why_not(state, seat, step, {"major" if word == "major" and "major" in keys else keys[0]: hit[0]})
+    if op_of(word) and prompt["kind"] == "operation":
+        return why_not(state, seat, step, {"op": op_of(word)})
+    if word in EVENT_WORDS and "first" not in words[i + 1:i + 2]:
+        return why_not(state, seat, step, {"play": "event"})
+    if word == "first" or words[i + 1:i + 2] == ["first"]:
+        return why.Reason("no_order", "no event is triggered here, so there is no order of event and operation to "
+                                      "choose (rule 6.3.2)")
+    if word.isdigit() and prompt["kind"] == "card" and int(word) in D.CARDS:
+        return why.Reason("not_in_hand", f"card {word} {D.card_name(int(word))} is not in your hand")
+    return None
+
+
+def choices(state, seat: str, prompt: dict) -> str:
+    """'Type `woi`, `deploy` or `disrupt`.': the words of each listed option (`#n` where none reads
+    back)."""
+    def words(k: int, option: dict) -> str:
+        move = option["move"]
+        return read_back(prompt, move, lambda o: candidates(state, move, o["label"]),
+                         lambda text: parse(text, state, seat, teach=False)) or f"#{k}"
+    return to_type(words(k, o) for k, o in enumerate(prompt["options"], 1))
+
+
+def _done(words: list, i: int, state) -> IllegalMove:
+    """Words left over once the seat is no longer asked anything."""
+    who = next(iter(prompts(state)), None)
+    nxt = ("the game is over" if who is None else "the rules go on (plots, the end of the turn)" if who == "system"
+           else f"the {D.SIDE[who]} decides next")
+    return IllegalMove("bad_notation", f"Your part ends after {' '.join(words[:i])!r}: {nxt}, so "
+                                       f"{' '.join(words[i:])!r} was not read. Send it when you are asked again.")
 
 
 def _implied(words: list, i: int, last: list) -> int:
     """A country the previous answer already settled (a Recruit with a single possible
     country assigns every die itself): the words are skipped. Returns how many."""
     hit = _country_at(words, i)
-    if hit and last and json.dumps(hit[0]) in json.dumps(last):
+    if hit and any(e["type"] == "recruited" and any(d["c"] == hit[0] for d in e["dice"]) for e in last):
         return hit[1]
     return 0
 
@@ -149,7 +172,9 @@ def _in_play(state, word: str) -> bool:
     return bool(play) and word == str(play.get("card"))
 
 
-def parse(text: str, state, seat: str) -> dict:
+def parse(text: str, state, seat: str, teach: bool = True) -> dict:
+    """The move the words mean; a word that does not fit is refused with why and what to type
+    (`teach`; without it, briefly: when the words to type are themselves being tried)."""
     words = []
     for token in (text or "").split():
         words += [token] if token.startswith("#") and token[1:].isdigit() else D.fold_text(token).split()
@@ -165,7 +190,7 @@ def parse(text: str, state, seat: str) -> dict:
             if words[i] in FILLER or _implied(words, i, last):
                 i += _implied(words, i, last) or 1
                 continue
-            raise IllegalMove("bad_notation", f"Nothing more is asked of you after {' '.join(words[:i])!r}.")
+            raise _done(words, i, current)
         found = _match(words, i, prompt)
         if found is None:
             if words[i] in FILLER or _in_play(current, words[i]):
@@ -175,7 +200,7 @@ def parse(text: str, state, seat: str) -> dict:
             if skip:
                 i += skip
                 continue
-            raise _explain(words[i], prompt)
+            raise _refusal(words, i, current, seat, prompt) if teach else IllegalMove("bad_notation", words[i])
         part, used = found
         parts.append(part)
         i += used
@@ -185,5 +210,7 @@ def parse(text: str, state, seat: str) -> dict:
             for event in events:
                 current = evolve(current, event)
     if not parts:
-        raise IllegalMove("bad_notation", "Nothing in the reply answers the question: " + NOTATION_HELP)
+        prompt = prompts(state).get(seat)
+        asked = f"{prompt['text']} {choices(state, seat, prompt)}" if prompt and teach else NOTATION_HELP
+        raise IllegalMove("bad_notation", f"{text.strip()!r} answers nothing: {asked}")
     return parts[0] if len(parts) == 1 else {"seq": parts}

@@ -76,7 +76,7 @@ def _reveal(ctx, plot):
     """8.5.4: revealed when resolved. Step 1 VICTORY: a WMD resolved in the US (2.1.2)."""
     ctx.emit({"type": "plot_revealed", "id": plot["id"], "country": plot["c"], "plot": plot["v"]})
     if plot["v"] == "WMD" and plot["c"] == D.US:
-        ctx.game_over("jihadist", "wmd_us", "A WMD plot is resolved in the United States: the Jihadist wins (2.1).")
+        ctx.game_over("jihadist", "wmd_us", "A WMD plot is resolved in the United States: the Jihadist wins (rule 2.1).")
 
 
 def _funding(ctx, plot):
@@ -187,7 +187,7 @@ STAGE_FUNCS = {"reveal": _reveal, "funding": _funding, "posture": _posture, "sch
 
 def _plots_prompt(state, step):
     n = len(state["plots"])
-    text = f"End of the US Action Phase: resolve the {n} plot{'s' if n != 1 else ''} on the map (8.5.6)."
+    text = f"End of the US Action Phase: resolve the {n} plot{'s' if n != 1 else ''} on the map."
     return "system", text, [{"label": f"Resolve {n} plot{'s' if n != 1 else ''}", "move": {"go": "plots"}}]
 
 
@@ -208,7 +208,7 @@ def _next_prompt(state, step):
             seen.add(label)
             options.append({"label": label, "move": {"plot": plot["id"]}})
     n = len(state["plots"])
-    return "plot", f"{n} plots to resolve, and their order matters: which one resolves next (8.5.6)?", options
+    return "plot", f"{n} plots to resolve, and their order matters: which one resolves next (rule 8.5.6)?", options
 
 
 def _next_handle(ctx, step, part):
@@ -221,7 +221,7 @@ def _reroll_prompt(state, step):
     p = step["posture"]
     options = [{"label": f"Keep {plot['c']} {p}", "move": {"reroll": False}},
                {"label": f"Reroll {plot['c']}'s posture once", "move": {"reroll": True}}]
-    return "reroll", f"The WMD plot in {plot['c']} rolled {step['roll']}: {p}. Reroll it (8.5.6)?", options
+    return "reroll", f"The WMD plot in {plot['c']} rolled {step['roll']}: {p}. Reroll it (rule 8.5.6)?", options
 
 
 def _reroll_handle(ctx, step, part):

@@ -19,7 +19,9 @@ The format (JSON; every key may be left out):
      "deck": [...],                   # the draw pile, top first; left out: every card not placed
                                       # elsewhere, shuffled by the table's generator
      "discard": [], "removed": [], "lapsing": [], "first_plot": null, "first_plot_used": false,
-     "phase": "jihadist" | "us"}      # whose Action Phase begins (its first card)
+     "phase": "jihadist" | "us",      # whose Action Phase begins (its first card)
+     "action_phases": {"jihadist": 0, "us": 0}}   # the Action Phases each side played before
+                                      # this one this turn (for "US action phase 3 of 5")
 
 A country's fields: "gov" Good/Fair/Poor/Islamist Rule and "align" Ally/Neutral/Adversary for a
 Muslim country (both or neither: untested), "posture" Hard/Soft for a non-Muslim one (Israel is
@@ -44,7 +46,8 @@ from .scenario import blank_country, scenario_countries
 
 COUNTRY_KEYS = {"gov", "align", "posture", "troops", "active", "sleeper", "cadre", "aid", "besieged", "rc", "markers"}
 KEYS = {"base", "countries", "prestige", "funding", "us_posture", "reserves", "turn", "deck_no", "markers", "plots",
-        "wmd", "hands", "deck", "discard", "removed", "lapsing", "first_plot", "first_plot_used", "phase"}
+        "wmd", "hands", "deck", "discard", "removed", "lapsing", "first_plot", "first_plot_used", "phase",
+        "action_phases"}
 ALIGNS = ("Ally", "Neutral", "Adversary")
 POSTURES = ("Hard", "Soft")
 PILES = ("discard", "removed", "lapsing")
@@ -108,26 +111,26 @@ def _check_country(name: str, c: dict) -> None:
         if (c["gov"] is None) != (c["align"] is None):
             raise bad(f"{name} needs both a governance and an alignment, or neither (untested).")
         if c["posture"] is not None:
-            raise bad(f"{name} is a Muslim country: it has governance and alignment, no posture (4.2).")
+            raise bad(f"{name} is a Muslim country: it has governance and alignment, no posture (rule 4.2).")
         if c["gov"] is None and pieces:
-            raise bad(f"{name} is untested: give it a governance and alignment before putting pieces there (4.9.4).")
+            raise bad(f"{name} is untested: give it a governance and alignment before putting pieces there (rule 4.9.4).")
         if c["gov"] == D.IR and (c["align"] != "Adversary" or c["aid"] or c["besieged"] or c["rc"]):
             raise bad(f"{name} is under Islamist Rule: it is an Adversary with no Aid, Besieged Regime or "
-                      "Regime Change marker (8.4.4).")
+                      "Regime Change marker (rule 8.4.4).")
         if c["gov"] == D.GOOD and (c["aid"] or c["besieged"] or c["rc"]):
-            raise bad(f"{name} is Good: it carries no Aid, Besieged Regime or Regime Change marker (7.2.1).")
+            raise bad(f"{name} is Good: it carries no Aid, Besieged Regime or Regime Change marker (rule 7.2.1).")
         return
     if c["gov"] is not None or c["align"] is not None or c["aid"] or c["besieged"] or c["rc"]:
         raise bad(f"{name} is not a Muslim country: no governance, alignment, Aid, Besieged Regime or "
-                  "Regime Change there (4.3, 4.4).")
+                  "Regime Change there (rules 4.3, 4.4).")
     if c["troops"] and name != "Philippines":
-        raise bad(f"Troops can be in Muslim countries and the Philippines only, not in {name} (7.3).")
+        raise bad(f"Troops can be in Muslim countries and the Philippines only, not in {name} (rule 7.3).")
     if name == D.ISRAEL and c["posture"] not in (None, "Hard"):
-        raise bad("Israel is always Hard (4.3.3).")
+        raise bad("Israel is always Hard (rule 4.3.3).")
     if name in (D.US, D.IRAN) and c["posture"] is not None:
-        raise bad(f"{name} has no posture of its own here" + (": use us_posture." if name == D.US else " (4.4)."))
+        raise bad(f"{name} has no posture of its own here" + (": use us_posture." if name == D.US else " (rule 4.4)."))
     if pieces and name not in (D.US, D.ISRAEL, D.IRAN) and c["posture"] is None:
-        raise bad(f"{name} is untested: give it a posture before putting pieces there (4.9.4).")
+        raise bad(f"{name} is untested: give it a posture before putting pieces there (rule 4.9.4).")
 
 
 def _check_markers(countries: dict, global_markers: list) -> None:
@@ -167,7 +170,7 @@ def _track(value, what: str, low: int, high: int) -> int:
 def normalise(position, opts: dict) -> dict:
     """The position with every field filled in and checked; raises IllegalMove("bad_position")."""
     if not isinstance(position, dict):
-        raise bad("it must be an object (see games/labyrinth/position.py).")
+        raise bad("it must be an object: countries, tracks, markers, hands, deck, piles, plots and phase.")
     unknown = set(position) - KEYS
     if unknown:
         raise bad(f"there is no field {sorted(unknown)[0]!r}; the fields are {', '.join(sorted(KEYS))}.")
@@ -191,9 +194,9 @@ def normalise(position, opts: dict) -> dict:
         raise bad("markers must be a list of marker names.")
     _check_markers(countries, markers)
     if sum(c["active"] + c["sleeper"] for c in countries.values()) > D.TOTAL_CELLS:
-        raise bad(f"there are only {D.TOTAL_CELLS} cells in the game (4.6.3).")
+        raise bad(f"there are only {D.TOTAL_CELLS} cells in the game (rule 4.6.3).")
     if sum(c["troops"] for c in countries.values()) > D.TOTAL_TROOPS:
-        raise bad(f"there are only {D.TOTAL_TROOPS} troops in the game (4.6.3).")
+        raise bad(f"there are only {D.TOTAL_TROOPS} troops in the game (rule 4.6.3).")
 
     out = {"countries": {n: c for n, c in countries.items() if c != blank_country()}, "markers": list(markers)}
     out["prestige"] = _track(position.get("prestige", scen["prestige"]), "Prestige", 1, 12)
@@ -211,6 +214,10 @@ def normalise(position, opts: dict) -> dict:
     if out["phase"] not in D.SEATS:
         raise bad("phase must be 'jihadist' or 'us'.")
     out["first_plot_used"] = bool(position.get("first_plot_used", False))
+    phases = position.get("action_phases", {})
+    if not isinstance(phases, dict) or set(phases) - set(D.SEATS):
+        raise bad("action_phases must be an object with us and jihadist.")
+    out["action_phases"] = {s: _track(phases.get(s, 0), f"{D.SIDE[s]} action phases", 0, 20) for s in D.SEATS}
 
     # the cards: each in one place only
     hands = position.get("hands", {})
@@ -243,7 +250,7 @@ def normalise(position, opts: dict) -> dict:
         raise bad("wmd must give pakistan, box and removed.")
     out["wmd"] = {k: _count(wmd[k], f"wmd {k}", 6) for k in ("pakistan", "box", "removed")}
     if out["wmd"]["pakistan"] > 3 or out["wmd"]["box"] > 3:
-        raise bad("3 WMD start in the Pakistan Arsenal box and 3 in the WMD box (4.7.8.1).")
+        raise bad("3 WMD start in the Pakistan Arsenal box and 3 in the WMD box (rule 4.7.8.1).")
     in_play = 6 - sum(out["wmd"].values())
     if in_play < 0:
         raise bad("there are only 6 WMD plot markers.")
@@ -268,9 +275,9 @@ def normalise(position, opts: dict) -> dict:
             raise bad(f"no plot marker {value!r} is left for {name}: the box holds plots 1, 1, 1, 2, 2, 3 and the WMD.")
         g = countries[name]["gov"] if D.is_muslim(name) else D.fixed_gov(name)
         if g == D.IR:
-            raise bad(f"{name} is under Islamist Rule: no plot there (8.5.1).")
+            raise bad(f"{name} is under Islamist Rule: no plot there (rule 8.5.1).")
         if D.is_muslim(name) and g is None:
-            raise bad(f"{name} is untested: test it before placing a plot (4.9.4).")
+            raise bad(f"{name} is untested: test it before placing a plot (rule 4.9.4).")
         out["plots"].append({"country": name, "value": value, **({"face_up": True} if p.get("face_up") else {})})
     if wmd_placed > in_play:
         raise bad(f"only {in_play} WMD plot{'s are' if in_play != 1 else ' is'} in play (wmd: pakistan, box, removed).")
@@ -283,7 +290,7 @@ def public(pos: dict) -> dict:
     return {"type": "position", "countries": pos["countries"], "markers": pos["markers"],
             **{k: pos[k] for k in ("prestige", "funding", "us_posture", "reserves", "turn", "deck_no", "phase",
                                    "first_plot_used", "discard", "removed", "lapsing", "first_plot", "wmd",
-                                   "wmd_in_play")},
+                                   "wmd_in_play", "action_phases")},
             "plots": len(pos["plots"])}
 
 
@@ -312,6 +319,7 @@ def apply(state, e) -> None:
     for key in ("prestige", "funding", "us_posture", "turn", "deck_no", "phase", "first_plot_used", "first_plot"):
         state[key] = e[key]
     state["reserves"] = dict(e["reserves"])
+    state["phases"] = dict(e.get("action_phases") or {"us": 0, "jihadist": 0})
     state["markers"] = list(e["markers"])
     for pile in PILES:
         state[pile] = list(e[pile])
@@ -358,7 +366,9 @@ def take(state) -> dict | None:
             "wmd": dict(state["wmd"]), "hands": {s: list(state["hands"][s]) for s in D.SEATS},
             "deck": list(state["deck"]), "discard": list(state["discard"]), "removed": list(state["removed"]),
             "lapsing": list(state["lapsing"]), "first_plot": state["first_plot"],
-            "first_plot_used": state["first_plot_used"], "phase": phase}
+            "first_plot_used": state["first_plot_used"], "phase": phase,
+            "action_phases": {s: n - (1 if s == phase and state["hands"][s] else 0)
+                              for s, n in dict({"us": 0, "jihadist": 0}, **(state.get("phases") or {})).items()}}
 
 
 def for_seat(pos: dict, seat) -> tuple[dict, list[str]]:

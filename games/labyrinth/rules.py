@@ -1,7 +1,8 @@
 """prompts() and decide(): who must choose what now, and what a choice makes happen.
 
-The solo bot's move may carry "reason" (a sentence citing the rule): decide() logs it first, as a
-"reason" event, so that the log and the emails show why the bot did what it did.
+The solo bot's move may carry "reason" (a sentence in a player's words) and "plan" (where a cell
+it sends travelling goes): decide() logs them first, as a "reason" event, so that the log and the
+emails show why the bot did what it did, and its next answer keeps to the plan.
 
 Every decision is one step of the state ({"k": kind, "seat", ...}); the modules that own the
 steps register a prompt builder and a handler in ctx.STEPS. decide() accepts exactly a listed
@@ -16,6 +17,7 @@ from games.core import IllegalMove
 
 from . import cardplay, flow, jihadist_ops, plots, us_ops  # noqa: F401  (they register their steps)
 from . import data as D
+from . import why
 from .ctx import STEPS, Ctx, GameOver
 from .events import engine  # noqa: F401  (card events: their steps, and the cards' hooks)
 
@@ -51,21 +53,37 @@ def normalise(key: str, value):
 
 
 def _refuse(state, seat, step, part) -> IllegalMove:
-    prompt = STEPS[step["k"]][0](state, step)
-    why = STEPS[step["k"]][2]
-    if why is not None:
-        err = why(state, step, part)
-        if err is not None:
-            return err
-    keys = {k for o in prompt[2] for k in o["move"]}
-    if not set(part) & keys:
-        return IllegalMove("not_asked", f"That does not answer the question: {prompt[1]}")
-    if "card" in part and step["k"] in ("card", "reassess") and part["card"] not in state["hands"].get(seat, []):
-        return IllegalMove("not_in_hand", f"Card {part['card']} is not in your hand.")
-    for key in PLACE_KEYS:
-        if key in part and part[key] != "track" and part[key] not in D.COUNTRIES:
-            return IllegalMove("unknown_country", f"There is no country called {part[key]!r}.")
-    return IllegalMove("not_an_option", f"That is not one of the choices. {prompt[1]}")
+    """Why a move that is not a listed option is refused: the rule in a player's words (why.py)."""
+    _, text, options = STEPS[step["k"]][0](state, step)
+    own = STEPS[step["k"]][2]
+    err = own(state, step, part) if own else None
+    if err is not None:
+        return err
+    reason = why_not(state, seat, step, part)
+    if reason is not None:
+        return IllegalMove(reason.code, f"{reason.sentence()} {text}")
+    if not set(part) & {k for o in options for k in o["move"]}:
+        return IllegalMove("not_asked", f"That does not answer the question: {text}")
+    return IllegalMove("not_an_option", f"That is not one of the choices. {text}")
+
+
+def why_not(state, seat, step, part) -> why.Reason | None:
+    """The reason a country, an operation or an event named by this answer is not a choice now."""
+    key = next((k for k in PLACE_KEYS if k in part), None)
+    if key is not None:
+        return why.country(state, step, {key: part[key]})
+    if "op" in part:
+        return why.operation(state, seat, part["op"])
+    play = state.get("in_play")
+    if "event" in (part.get("play"), part.get("first")) and play and step["k"] in ("use", "boost"):
+        return why.event(state, seat, play["card"])
+    if "card" in part and step["k"] == "reassess":
+        card = part["card"]
+        if card not in state["hands"].get(seat, []):
+            return why.Reason("not_in_hand", f"card {card} is not in your hand")
+        return why.Reason("not_an_option", f"Reassessment needs a second card of 3 Ops (rule 7.6); card {card} "
+                                           f"has {why.ops(D.card_ops(card))}" if card in D.CARDS else "")
+    return None
 
 
 def _apply(ctx: Ctx, seat: str, part: dict) -> None:
@@ -92,19 +110,21 @@ def decide(state, seat, move, rng) -> list[dict]:
         raise IllegalMove("not_your_turn", f"It is {D.SIDE.get(waiting, waiting)}'s turn to decide, not yours.")
     if not isinstance(move, dict) or not move:
         raise IllegalMove("bad_move", "A move is a non-empty object, e.g. {\"card\": 27}.")
-    reason = None
+    reason = plan = None
     if "reason" in move:
         move = dict(move)
-        reason = move.pop("reason")
-        if not (seat == "jihadist" and state["opts"].get("solo")) or not isinstance(reason, str) or len(reason) > 500:
-            raise IllegalMove("bad_move", "Only the solo Jihadist bot gives its reason with a move.")
+        reason, plan = move.pop("reason"), move.pop("plan", None)
+        if not (seat == "jihadist" and state["opts"].get("solo")) or not isinstance(reason, str) or len(reason) > 500 \
+                or not _plan_ok(plan):
+            raise IllegalMove("bad_move", "Only the solo Jihadist bot gives its reason (and plan) with a move.")
         if not move:
             raise IllegalMove("bad_move", "A move is a non-empty object, e.g. {\"card\": 27}.")
     work = json.loads(json.dumps(state))
     ctx = Ctx(work, rng)
     try:
         if reason:
-            ctx.emit({"type": "reason", "seat": seat, "text": reason})      # the bot's reason, citing the rule
+            said = {"type": "reason", "seat": seat, "text": reason}      # the bot's reason, in a player's words
+            ctx.emit({**said, "plan": plan} if plan else said)
         if "seq" in move:
             parts = move["seq"]
             if not isinstance(parts, list) or not parts or not all(isinstance(p, dict) and p for p in parts):
@@ -116,6 +136,12 @@ def decide(state, seat, move, rng) -> list[dict]:
     except GameOver:
         pass
     return ctx.events
+
+
+def _plan_ok(plan) -> bool:
+    """The bot's plan for a travelling cell: None, or {"from": country, "to": country}."""
+    return plan is None or isinstance(plan, dict) and set(plan) == {"from", "to"} and \
+        all(place in D.COUNTRIES for place in plan.values())
 
 
 def _decide_dict(ctx: Ctx, seat: str, move: dict) -> None:

@@ -21,18 +21,18 @@ EVENTS_READY = True
 EVENTS_HELP = ("Card events are not implemented yet: every card is played for operations and no event is "
                "triggered.") if not EVENTS_READY else (
     "on (the default): cards are played as events or for operations, and an operation with the opponent's "
-    "card triggers its event (6.2, 6.3); off: every card is played for operations only and no event happens, "
+    "card triggers its event; off: every card is played for operations only and no event happens, "
     "US Election included.")
 
 OPTIONS = {
     "scenario": {
         "default": "lets_roll", "choices": list(D.SCENARIO_IDS),
-        "help": "The starting scenario (3.1): lets_roll (Let's Roll!, 2001, the default), you_can_call_me_al "
+        "help": "The starting scenario: lets_roll (Let's Roll!, 2001, the default), you_can_call_me_al "
                 "(2001, US Soft), anaconda (2002; the Jihadist places 3 extra cells at setup) or "
                 "mission_accomplished (2003; the 7 Schengen countries are tested at setup)."},
     "decks": {
         "default": 1, "choices": [1, 2, 3],
-        "help": "Game length (3.3): 1 = Standard (the game ends at the first reshuffle, the rulebook's standard "
+        "help": "Game length: 1 = Standard (the game ends at the first reshuffle, the rulebook's standard "
                 "game and the default), 2 = Tournament Final (second reshuffle), 3 = Campaign (third reshuffle)."},
     "events": {"default": "on" if EVENTS_READY else "off", "choices": ["on", "off"] if EVENTS_READY else ["off"],
                "help": EVENTS_HELP},
@@ -42,18 +42,18 @@ OPTIONS = {
                 "level including the ones before it: normal (the default), attractive (each Recruit success places "
                 "2 cells), potent (Major Jihad needs only 3 more cells than troops), infectious (the US must play "
                 "all its cards), virulent (failed Jihad rolls remove no cells). coherent: a Plot success places 2 "
-                "plots; a later printing's addition (put first, before attractive, there), offered here on its own "
-                "(provisional, data/tables.json rulings)."},
+                "plots; a later printing's addition, offered here on its own (the rules page says why)."},
     "mini_decks": {
         "default": "off", "choices": ["off", "on"],
-        "help": "Solo only, the optional rule of 9.2: after each reshuffle the deck is split into Unassociated, "
+        "help": "Solo only, the optional rule 9.2: after each reshuffle the deck is split into Unassociated, "
                 "Jihadist and US mini-decks, drawn from in turn; the Jihadist hand is dealt whole and shuffled, "
                 "then the US hand."},
     "position": {
         "default": None, "choices": None,
-        "help": "A starting position instead of the scenario's setup (the format: games/labyrinth/position.py), "
-                "checked as a board the rules allow. For tests and puzzles: the table's options, hands and deck "
-                "order included, are seen by its players."},
+        "help": "A starting position instead of the scenario's setup: countries, tracks, markers, hands, deck, "
+                "piles, plots and whose Action Phase begins, checked as a board the rules allow. For puzzles and "
+                "games carried over from the table: the table's options, hands and deck order included, are seen "
+                "by its players."},
 }
 SOLO_ONLY = {"ideology": "normal", "mini_decks": "off"}
 BOT = "jihadist"          # the name of the section 9 bot in the game's bots
@@ -67,7 +67,7 @@ def resolve_options(game, given: dict | None, bots: dict | None = None) -> dict:
     solo = given.pop("solo", False)
     if bots is not None:
         if any(name == BOT and seat != "jihadist" for seat, name in bots.items()):
-            raise IllegalMove("bot_seat", "The jihadist bot (rules section 9) plays the jihadist seat only.")
+            raise IllegalMove("bot_seat", "The jihadist bot (the solo rules) plays the jihadist seat only.")
         solo = bots.get("jihadist") == BOT
     if not isinstance(solo, bool):
         raise IllegalMove("bad_option", "Option 'solo' is true or false.")

@@ -15,7 +15,8 @@ A state is plain JSON:
   played (cards played in this phase, 4.7.5), holding (5.2.4), in_play (the card being played),
   todo (card events: what is left to do with the card in play, events/engine.py),
   recent (card events: what happened in this and the last action phase, for "during this or the
-  previous action phase"), step (the decision awaited), result.
+  previous action phase"), phases {us, jihadist} (the Action Phases with cards each side began
+  this turn), step (the decision awaited), result.
 Troops and cells not on the map are on their tracks: 15 minus those on the map (4.6.3).
 """
 
@@ -100,6 +101,24 @@ def world_posture(state) -> tuple[str | None, int]:
     if hard == soft:
         return None, 0
     return ("Hard" if hard > soft else "Soft"), min(3, abs(hard - soft))
+
+
+def action_phase(state, seat: str) -> tuple[int, int]:
+    """Where the seat is in the turn: (its Action Phase now, how many it will have): two cards a
+    phase (4.7.5) until its hand is empty, the US's single last card a phase of its own (5.2.4).
+    Cards an event adds or takes change the count."""
+    begun = (state.get("phases") or {}).get(seat, 0)
+    hand = len(state["hands"][seat])
+    if state["phase"] != seat:
+        return begun + 1, begun + (hand + 1) // 2
+    playing = state["played"] + (1 if (state.get("in_play") or {}).get("seat") == seat else 0)
+    return max(1, begun), max(1, begun) + (hand - min(max(0, 2 - playing), hand) + 1) // 2
+
+
+def where_in_turn(state, seat: str) -> str:
+    """'US action phase 3 of 5, turn 1': where the seat is in the turn."""
+    k, total = action_phase(state, seat)
+    return f"{D.SIDE[seat]} action phase {k} of {total}, turn {state['turn']}"
 
 
 def gwot_penalty(state) -> int:

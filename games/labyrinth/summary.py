@@ -125,6 +125,8 @@ class Play:
                     groups[-1]["over"] = True
                     groups.append({"head": "", "frags": [], "over": True})
                 continue
+            if kind == "reason":
+                continue                                   # the bot's reasons close the line (line())
             text = fragment(e)
             if text:
                 groups[-1]["frags"].append(text)
@@ -157,6 +159,9 @@ class Play:
             if done is not None:                           # the card in play, whatever events came before
                 self.card, self.seat = done.get("card"), done.get("seat")
         parts = self.parts()
+        reasons = [fragment(e) for e in self.events if e["type"] == "reason"]
+        if reasons:                                        # what happened first, then why the bot did it
+            parts.append("why: " + "; ".join(reasons))
         if not self.whole and not parts:
             return None
         head = self.head()
@@ -236,11 +241,11 @@ def _lone_line(e: dict) -> str | None:
     if kind == "game_over":
         return e.get("text", "The game is over.")
     if kind == "reshuffled":
-        return f"Reshuffle (5.3.1): deck {e['deck_no']}, {e.get('count', len(e.get('deck', [])))} cards to draw."
+        return f"Reshuffle (rule 5.3.1): deck {e['deck_no']}, {e.get('count', len(e.get('deck', [])))} cards to draw."
     if kind == "last_card":
         if e["how"] == "hold":
-            return "US held its last card for the next turn (5.2.4)."
-        return f"US discarded its last card, {card_text(e.get('card'))} (5.2.4)."
+            return "US held its last card for the next turn."
+        return f"US discarded its last card, {card_text(e.get('card'))}."
     if kind in ("phase_ended", "phase_started", "shuffled"):
         return None
     if kind == "dealt":
@@ -308,7 +313,7 @@ def summarize(events: list[dict], seat) -> list[str]:
                 close()
                 kind_of_block = "setup"
             block.append(e)
-        elif kind_of_block == "plot" and (kind in PLOT_STEPS or kind in ("plot_removed", "await")
+        elif kind_of_block == "plot" and (kind in PLOT_STEPS or kind in ("plot_removed", "await", "reason")
                                           or (kind == "posture_rolled" and e.get("why") in ("plot", "schengen"))):
             block.append(e)
         elif kind_of_block == "end" and (kind in END_OF_TURN or kind in ("reshuffled", "await")):

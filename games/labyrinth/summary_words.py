@@ -173,6 +173,25 @@ def _ev_skipped(e) -> str:
     return f"the {SIDE[e['side']]} event of {card_text(e['card'])} does not happen ({why})"
 
 
+def _radicalization(e) -> str | None:
+    """The bot's reason said it is Radicalization; only Ops it could not spend are news."""
+    return f"{plural(e['lost'], 'Op')} lost: no Radicalization box applies" if e.get("lost") else None
+
+
+def _radicalized(e) -> str:
+    box = e["box"]
+    if box == 1:
+        text = f"a cell from the track to {e['country']}"
+    elif box == 2:
+        text = (f"the last cell in {e['from']} stays" if e.get("in_place") or e["from"] == e["to"]
+                else f"a cell travels from {e['from']} to {e['to']} (automatic)")
+    elif box == 3:
+        text = f"a plot placed in {e['country']} (no roll)"
+    else:
+        text = f"{e['country']} worsens to {GOV.get(e.get('gov'), '?')}"
+    return text + (f"; {plural(e['lost'], 'Op')} lost" if e.get("lost") else "")
+
+
 def _await(e) -> str | None:
     if e.get("no_op"):
         return f"no {OPS.get(e['no_op'], e['no_op'])} possible any more: the Ops are lost"
@@ -210,6 +229,8 @@ FRAGMENTS = {
                               + (" (Abu Sayyaf: Prestige -1)" if e.get("abu_sayyaf") else "")),
     "cell_placed": lambda e: f"1 cell placed in {e['country']}",
     "ev_began": lambda e: None,
+    "reason": lambda e: _clean(e["text"]),             # the bot's reason: the line already says whose card
+    "radicalization": _radicalization, "radicalized": _radicalized,
     "reshuffled": lambda e: f"reshuffle: deck {e['deck_no']}, {e.get('count', len(e.get('deck', [])))} cards",
 }
 

@@ -11,8 +11,6 @@ Steps (one decision each):
 A location is a country name or "track" (the Troops track, 7.3.1).
 """
 
-from games.core import IllegalMove
-
 from . import data as D
 from . import flow, hooks
 from .ctx import register
@@ -44,6 +42,10 @@ W = D.TABLES["war_of_ideas"]
 
 def value(state) -> int:
     return state["in_play"]["value"]
+
+
+def _ops(n: int) -> str:
+    return f"{n} Op{'s' if n != 1 else ''}"
 
 
 def finish(ctx, event: dict) -> None:
@@ -109,7 +111,7 @@ def woi_modifiers(state, name: str) -> list[list]:
 def _woi_prompt(state, step):
     v = value(state)
     options = [{"label": country_label(state, n, "us"), "move": {"country": n}} for n in woi_targets(state, v)]
-    return "country", f"War of Ideas with a {v}-value card: in which country?", options
+    return "country", f"War of Ideas with {_ops(v)}: in which country?", options
 
 
 def _woi_handle(ctx, step, part):
@@ -343,17 +345,47 @@ def _wd_n_handle(ctx, step, part):
 # ---------------------------------------------------------------- 7.4 Disrupt
 
 
-def disrupt_ok(state, name: str, v: int) -> bool:
+def disrupt_refusal(state, name: str, v: int) -> tuple[str, str, str] | None:
+    """Why a Disrupt with a card of value v cannot target the country, as (code, words, a few
+    words); None when it can: cells or a Cadre there; 7.1.1 the card pays for its governance,
+    7.1.3 not Islamist Rule; 7.4.1 an Ally, 2+ troops, or a non-Muslim country (not Iran)."""
     c = state["c"][name]
-    if not (cells(c) or c["cadre"] and hooks.all_ok("disrupt_cadre", state, name)):
-        return False
+    if not cells(c) and not c["cadre"]:
+        return "no_cells_there", f"there is no cell or cadre in {name} to disrupt", "nothing to disrupt"
+    if not cells(c) and not hooks.all_ok("disrupt_cadre", state, name):
+        return "blocked_by_card", f"the Al-Anbar marker keeps the cadre in {name} (card 58)", "Al-Anbar"
     g = gov(state, name)
-    if g is None or g == D.IR or g > v:
-        return False                                       # 7.1.1 / 7.1.3
-    if name == "Pakistan" and "FATA" in c["markers"] and not c["rc"]:
-        return False                                       # FATA marker (scenario, cards.json)
-    # 7.4.1: an Ally, 2+ troops, or a non-Muslim country (not Iran)
-    return c["align"] == "Ally" or troops(state, name) >= 2 or D.is_non_muslim(name)
+    if g is None:
+        return "untested", f"{name} is untested", "untested"
+    if g == D.IR:
+        return ("islamist_rule", f"{name} is under Islamist Rule: Disrupt cannot target it (rule 7.1.3)",
+                "Islamist Rule")
+    if g > v:
+        return ("card_too_weak", f"{name} is {D.GOV_NAMES[g]}: a Disrupt there needs {g} Ops (rule 7.1.1)",
+                f"{D.GOV_NAMES[g]}, needs {g} Ops")
+    if name == "Pakistan" and "FATA" in c["markers"] and not c["rc"]:        # FATA (scenario, cards.json)
+        return "blocked_by_card", "the FATA marker forbids a Disrupt in Pakistan (card 80)", "FATA"
+    if c["align"] == "Ally" or troops(state, name) >= 2 or D.is_non_muslim(name):
+        return None
+    n = troops(state, name)
+    return "not_ally", (f"{name} is {c['align'] or 'not an Ally'} with {n} troop{'s' if n != 1 else ''}: a Disrupt "
+                        "needs an Ally or 2 troops there (rule 7.4.1)"), "no Ally, under 2 troops"
+
+
+def disrupt_ok(state, name: str, v: int) -> bool:
+    return disrupt_refusal(state, name, v) is None
+
+
+def disrupt_left_out(state, v: int) -> list[str]:
+    """The countries with cells (or a Cadre) a Disrupt with this card cannot target, each with why
+    in a few words: 'Kenya/Tanzania (Fair, needs 2 Ops)'."""
+    out = []
+    for n in D.NAMES:
+        c = state["c"][n]
+        refused = disrupt_refusal(state, n, v) if cells(c) or c["cadre"] else None
+        if refused:
+            out.append(f"{n} ({refused[2]})")
+    return out
 
 
 def disrupt_count(state, name: str) -> int:
@@ -372,7 +404,9 @@ def disrupt_choices(state, name: str) -> list[int]:
 def _disrupt_prompt(state, step):
     v = value(state)
     options = [{"label": country_label(state, n, "us"), "move": {"country": n}} for n in D.NAMES if disrupt_ok(state, n, v)]
-    return "country", f"Disrupt with a {v}-value card: in which country?", options
+    left = disrupt_left_out(state, v)
+    return "country", f"Disrupt with {_ops(v)}: in which country?" + (
+        f" Not offered: {', '.join(left)}." if left else ""), options
 
 
 def _disrupt_handle(ctx, step, part):
@@ -438,7 +472,7 @@ def plot_label(state, plot: dict) -> str:
 
 def _alert_prompt(state, step):
     options = [{"label": plot_label(state, p), "move": {"plot": p["id"]}} for p in state["plots"]]
-    return "plot", "Alert: which plot do you block? (You see its value only after choosing, 7.5.3.)", options
+    return "plot", "Alert: which plot do you block? (You see its value only after choosing.)", options
 
 
 def _alert_handle(ctx, step, part):
@@ -456,7 +490,7 @@ def reassess_partners(state) -> list[int]:
 
 def _reassess_prompt(state, step):
     options = [{"label": D.card_label(n), "move": {"card": n}} for n in reassess_partners(state)]
-    return "card", "Reassessment needs a second 3-value card: which one?", options
+    return "card", "Reassessment needs a second card of 3 Ops: which one?", options
 
 
 def _reassess_handle(ctx, step, part):
@@ -500,19 +534,6 @@ FIRST_STEP = {"woi": "woi", "deploy": "deploy_from", "regime_change": "rc_target
               "disrupt": "disrupt", "alert": "alert", "reassess": "reassess"}
 
 
-def _why_country(state, step, part):
-    name = part.get("country") or part.get("from") or part.get("to")
-    if name and name != TRACK and name in state["c"]:
-        c = state["c"][name]
-        if step["k"] == "disrupt" and not (cells(c) or c["cadre"]):
-            return IllegalMove("no_cells_there", f"There are no cells or cadre in {name}.")
-        if step["k"] == "woi" and D.is_muslim(name) and c["align"] == "Adversary":
-            return IllegalMove("adversary", f"War of Ideas cannot target an Adversary ({name}, 7.2.1.1).")
-        if step["k"] in ("woi", "disrupt") and (gov(state, name) or 0) > value(state):
-            return IllegalMove("card_too_weak", f"{name} needs a card of value {gov(state, name)} or more (7.1.1).")
-    return None
-
-
 for _k, _p, _h in (("woi", _woi_prompt, _woi_handle), ("deploy_from", _deploy_from_prompt, _deploy_from_handle),
                    ("deploy_to", _deploy_to_prompt, _deploy_to_handle), ("deploy_n", _deploy_n_prompt, _deploy_n_handle),
                    ("rc_target", _rc_target_prompt, _rc_target_handle), ("rc_from", _rc_from_prompt, _rc_from_handle),
@@ -520,5 +541,5 @@ for _k, _p, _h in (("woi", _woi_prompt, _woi_handle), ("deploy_from", _deploy_fr
                    ("wd_to", _wd_to_prompt, _wd_to_handle), ("wd_n", _wd_n_prompt, _wd_n_handle),
                    ("disrupt", _disrupt_prompt, _disrupt_handle), ("disrupt_how", _disrupt_how_prompt, _disrupt_how_handle),
                    ("alert", _alert_prompt, _alert_handle), ("reassess", _reassess_prompt, _reassess_handle)):
-    register(_k, _p, _h, _why_country)
+    register(_k, _p, _h)
 

@@ -54,15 +54,15 @@ def _jihadist_win(state, k: dict) -> tuple[str, str, str] | None:
     solo = bool(state["opts"].get("solo"))
     if k["islamist_resources"] >= 6 and (solo or _ir_adjacent(state, k["ir_countries"])):
         if solo:
-            text = f"Islamist Rule countries hold {k['islamist_resources']} Resources: the Jihadist wins (9.1)."
+            text = f"Islamist Rule countries hold {k['islamist_resources']} Resources: the Jihadist wins (rule 9.1)."
         else:
             text = (f"Islamist Rule countries hold {k['islamist_resources']} Resources, two of them adjacent: "
-                    "the Jihadist wins (2.1).")
+                    "the Jihadist wins (rule 2.1).")
         return "jihadist", "islamist_resources", text
     if state["prestige"] == 1 and k["poor_islamist"] >= 15:
         return ("jihadist", "prestige_poor",
                 (f"US Prestige is 1 and {k['poor_islamist']} Muslim countries are Poor or Islamist Rule: "
-                 "the Jihadist wins (2.1)."))
+                 "the Jihadist wins (rule 2.1)."))
     return None
 
 
@@ -70,12 +70,12 @@ def _us_win(state, k: dict) -> tuple[str, str, str] | None:
     """2.1.1; 9.1 solo: eliminating the last cell does not win."""
     if k["good_resources"] >= 12:
         return ("us", "good_resources",
-                f"Good Muslim countries hold {k['good_resources']} Resources: the US wins (2.1).")
+                f"Good Muslim countries hold {k['good_resources']} Resources: the US wins (rule 2.1).")
     if k["good_fair"] >= 15:
-        return ("us", "good_fair", f"{k['good_fair']} Muslim countries are Good or Fair: the US wins (2.1).")
+        return ("us", "good_fair", f"{k['good_fair']} Muslim countries are Good or Fair: the US wins (rule 2.1).")
     if (not state["opts"].get("solo") and cells_on_map(state) == 0
             and not any("Sadr" in c["markers"] for c in state["c"].values())):
-        return ("us", "no_cells", "There are no cells on the map: the US wins (2.1).")
+        return ("us", "no_cells", "There are no cells on the map: the US wins (rule 2.1).")
     return None
 
 
@@ -91,7 +91,7 @@ def instant(state, event: dict | None = None) -> tuple[str, str, str] | None:
     if player:
         winner, reason, text = us if player == "us" else jihadist
         return winner, reason, (text[:-1] + f"; both sides met a condition at once through the Oil Price Spike "
-                                f"the {D.SIDE[player]} played, so it wins (2.2).")
+                                f"the {D.SIDE[player]} played, so it wins (rule 2.2).")
     return jihadist or us
 
 
@@ -107,8 +107,8 @@ def final(state) -> tuple[str, str, dict]:
     need = SOLO_GOOD[state["opts"]["decks"]] if state["opts"].get("solo") else 0
     if good > 2 * ir and good < need:
         return "jihadist", (f"The deck is spent: Good Resources {good} are more than twice Islamist Resources {ir} "
-                            f"but fewer than {need}: the Jihadist wins (9.1, a {state['opts']['decks']}-deck solo "
+                            f"but fewer than {need}: the Jihadist wins (rule 9.1, a {state['opts']['decks']}-deck solo "
                             "game)."), final
     if good > 2 * ir:
-        return "us", f"The deck is spent: Good Resources {good} are more than twice Islamist Resources {ir}: the US wins (2.3).", final
-    return "jihadist", f"The deck is spent: Good Resources {good} are not more than twice Islamist Resources {ir}: the Jihadist wins (2.3).", final
+        return "us", f"The deck is spent: Good Resources {good} are more than twice Islamist Resources {ir}: the US wins (rule 2.3).", final
+    return "jihadist", f"The deck is spent: Good Resources {good} are not more than twice Islamist Resources {ir}: the Jihadist wins (rule 2.3).", final

@@ -17,6 +17,7 @@ from .state import (
     gwot_penalty,
     prestige_band,
     troops_on_track,
+    where_in_turn,
     world_posture,
 )
 
@@ -135,35 +136,41 @@ def _hand_line(state, seat) -> list[str]:
 
 
 def brief(state, seat) -> list[str]:
-    """A dozen lines of the seat's view: tracks, the seat's own hand, the countries in play."""
+    """The seat's view in a few lines, what matters first: where the turn is (unless the seat's own
+    question says it), the tracks and the victory counts, the seat's hand (unless its question
+    lists the cards, each with what it does), the plots and events in play, then the board."""
     if state is None:
         return []
     v = view(state, seat)
+    step = state["step"] or {}
+    choosing = step.get("seat") == seat and step.get("k") in ("card", "last")
+    deck = f"{v['scenario_name']}, deck {v['deck_no']} of {state['opts']['decks']}: {v['deck']} cards to draw"
+    lines = [deck + "." if choosing or state.get("result") else f"{where_in_turn(state, state['phase'])}; {deck}."]
     wp = v["world_posture"]
-    world = f"{wp['side']} {wp['value']}" if wp["side"] else "0"
-    phase = "Jihadist" if state["phase"] == "jihadist" else "US"
-    lines = [
-        (f"{v['scenario_name']}, turn {v['turn']}, {phase} Action Phase; deck {v['deck_no']} of {state['opts']['decks']}: "
-        f"{v['deck']} cards to draw, {len(v['discard'])} discarded."),
-        (f"Prestige {v['prestige']} ({v['prestige_band']}), US posture {v['us_posture']}, World {world} "
-        f"(GWOT penalty {v['gwot_penalty']}); Funding {v['funding']} ({v['funding_band']})."),
-        (f"Troops on the track {v['troops_on_track']} ({v['commitment']}); cells on the track {v['cells_on_track']} "
-        f"({v['available_cells']} available); Reserves US {v['reserves']['us']}, Jihadist {v['reserves']['jihadist']}."),
-        (f"Victory: Good Resources {v['victory']['good_resources']}, Islamist Resources {v['victory']['islamist_resources']}; "
-        f"{v['victory']['good_fair']} Good/Fair, {v['victory']['poor_islamist']} Poor/Islamist."),
-    ]
-    if seat in D.SEATS:
+    world = f"{wp['side']} {wp['value']}" if wp["side"] else "even"
+    lines.append(f"Prestige {v['prestige']} ({v['prestige_band']}), Funding {v['funding']} ({v['funding_band']}); "
+                 f"US posture {v['us_posture']}, World {world}"
+                 + (f", GWOT penalty {v['gwot_penalty']}" if v["gwot_penalty"] else "") + ".")
+    cells = f"cells on the track {v['cells_on_track']}" + (
+        f" ({v['available_cells']} available)" if v["available_cells"] != v["cells_on_track"] else "")
+    reserves = v["reserves"]
+    lines.append(f"Troops on the track {v['troops_on_track']} ({v['commitment']}); {cells}"
+                 + (f"; Reserves US {reserves['us']}, Jihadist {reserves['jihadist']}" if any(reserves.values()) else "")
+                 + ".")
+    k = v["victory"]
+    lines.append(f"Victory: Good Resources {k['good_resources']} of 12, Islamist Resources {k['islamist_resources']} "
+                 f"of 6; Good/Fair {k['good_fair']} of 15, Poor/Islamist {k['poor_islamist']} of 15.")
+    if seat in D.SEATS and not choosing:
         lines += _hand_line(state, seat)
-    other = [s for s in D.SEATS if s != seat]
-    lines.append("Hands: " + ", ".join(f"{D.SIDE[s]} {v['hand_counts'][s]} card{'s' if v['hand_counts'][s] != 1 else ''}"
-                                       for s in other)
-                 + ("; the US holds its last card" if state["holding"] else ""))
+    lines.append("; ".join(f"{D.SIDE[s]} holds {v['hand_counts'][s]} card{'s' if v['hand_counts'][s] != 1 else ''}"
+                           for s in D.SEATS if s != seat)
+                 + ("; the US holds its last card for the next turn" if state["holding"] else "") + ".")
     plots = v["plots"]
     if plots:
         lines.append("Plots: " + ", ".join(f"{p['country']} ({p['value'] if p['value'] is not None else '?'})"
-                                           for p in plots))
+                                           for p in plots) + ".")
     if seat == "jihadist":
-        lines.append("Available plots: " + (", ".join(str(m) for m in v["available_plots"]) or "none"))
+        lines.append("Available plots: " + (", ".join(str(m) for m in v["available_plots"]) or "none") + ".")
     lapsing = list(state["lapsing"]) + list(state.get("lapsing_markers", []))
     if state["markers"] or lapsing:
         lines.append("Events in play: " + "; ".join(
@@ -199,7 +206,7 @@ def _country_entry(state, name) -> str:
     return f"{name} ({', '.join(parts)})"
 
 
-def _wrap(head: str, items: list, width: int = 110) -> list[str]:
+def _wrap(head: str, items: list, width: int = 76) -> list[str]:
     """Items joined with '; ' into lines of about `width` characters."""
     lines, line = [], head
     for item in items:

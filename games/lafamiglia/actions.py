@@ -7,6 +7,7 @@ from . import effects as E
 from . import tokens as T
 from .state import areas_of, base, is_empty, order_areas
 from .steps import counts, does, opt, step
+from .words import soldati
 
 PART_NAMES = {
     "recruit": "recruit soldati", "place": "place soldati", "place_own": "place soldati (own area)",
@@ -231,7 +232,7 @@ def _muster_ask(s, f):
     sources = muster_sources(s, f["seat"], f["area"])
     if not sources:
         return "", []
-    options = [opt(f"From {a} ({s['areas'][a]['n']} soldati, {s['areas'][a]['cars']} cars)", frm=a) for a in sources]
+    options = [opt(f"From {a} ({soldati(s['areas'][a]['n'])}, {s['areas'][a]['cars']} cars)", frm=a) for a in sources]
     return (f"Muster into {f['area']}: bring soldati and cars from an adjacent area of yours, or stop.",
             options + [opt("Done mustering", done=True)])
 
@@ -249,7 +250,7 @@ def _muster_n_ask(s, f):
     there = s["areas"][f["frm"]]
     warn = " (all of them: you lose the area, its tokens go home" + (", and cars left there are lost)" if there["cars"] else ")")
     return (f"How many soldati come from {f['frm']} to {f['area']}?",
-            [opt(f"{n} soldati" + (warn if n == there["n"] else ""), n=n) for n in range(1, there["n"] + 1)])
+            [opt(soldati(n) + (warn if n == there["n"] else ""), n=n) for n in range(1, there["n"] + 1)])
 
 
 @does("muster_n")

@@ -45,7 +45,7 @@ def leave(ctx):
 @step("tile_off", prompt_kind="tile")
 def _off_ask(s, f):
     return (f"You control fewer mandamenti than you have markers on control tiles: take {f['left']} off.",
-            [opt(f"Take your marker off {D.TILE[k]['name']} ({D.TILE[k]['english']})", tile=k)
+            [opt(f"Take your marker off {D.TILE[k]['name']}", tile=k)
              for k in tiles_marked(s, f["seat"])])
 
 
@@ -67,7 +67,7 @@ def _on_ask(s, f):
     empty = [k for k in s["tiles"]["drawn"] if s["tiles"][team][k] is None]
     return (f"You control more mandamenti than you have markers on control tiles: mark {f['left']} more "
             "(talk it over with your partner; a tile serves from the next phase).",
-            [opt(f"Mark {D.TILE[k]['name']} ({D.TILE[k]['english']}): {D.TILE[k]['text']}", tile=k) for k in empty])
+            [opt(f"Mark {D.TILE[k]['name']}: {D.TILE[k]['text']}", tile=k) for k in empty])
 
 
 @does("tile_on")

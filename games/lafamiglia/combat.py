@@ -1,6 +1,6 @@
 """Move (and attack), spec 8.5-8.6: steps 0-4 (muster, move by land or boat, bonuses, finesse or
 brutality, losses), the double shotgun, the family orders that act inside a fight (Green A, Black
-B, Yellow C: spec 8.11) and the tiles that change one (Sprzymierzeńcy, Łapówki, Miniguny; spec 13).
+B, Yellow C: spec 8.11) and the tiles that change one (Allies, Bribes, Miniguns; spec 13).
 Bombs, Pentito and incitement are in orders.py."""
 
 from . import data as D
@@ -8,6 +8,7 @@ from . import effects as E
 from .state import (NEUTRAL, ally, base, courts, has_tile, is_empty, is_enemy, name, next_seat,
                     water_reach)
 from .steps import auto, does, opt, step
+from .words import soldati
 
 
 def base_police(s, seat):
@@ -69,7 +70,7 @@ def verb(s, seat, area):
         return f"Move to {area} (yours)"
     if who is None:
         return f"Move into {area} (empty)"
-    return f"Attack {area} ({name(s, who)}, {s['areas'][area]['n']} soldati)"
+    return f"Attack {area} ({name(s, who)}, {soldati(s['areas'][area]['n'])})"
 
 
 @step("move", prompt_kind="move")
@@ -80,7 +81,7 @@ def _move_ask(s, f):
     options = []
     for to, by, via in where:
         label = verb(s, f["seat"], to) + {"land": "", "water": " by motorboat",
-                                           "allies": f" through {via} (Sprzymierzeńcy, 1 L)"}[by]
+                                           "allies": f" through {via} (Allies tile, 1 L)"}[by]
         options.append(opt(label, to=to, by=by, **({"via": via} if via else {})))
     word = "second " if f["second"] else ""
     return (f"Move (and attack) from {f['origin']}: choose the destination of your {word}move.",
@@ -101,7 +102,7 @@ def _move_do(ctx, f, move):
 def _move_n_ask(s, f):
     n = s["areas"][f["origin"]]["n"]
     return (f"How many soldati move from {f['origin']} to {f['to']}? (Decided before the fight.)",
-            [opt(f"{k} soldati" + (f" (all: you leave {f['origin']})" if k == n else ""), n=k) for k in range(1, n + 1)])
+            [opt(soldati(k) + (f" (all: you leave {f['origin']})" if k == n else ""), n=k) for k in range(1, n + 1)])
 
 
 def car_allowed(s, f):
@@ -259,7 +260,7 @@ def _bribe_ask(s, f):
     cost = D.TILE["bribes"].get("cost", 2)
     if s["p"][f["seat"]]["money"] < cost or _area(s)["n"] <= 0 or s["p"][f["seat"]]["pool"]["soldati"] <= 0:
         return "", []
-    return (f"Łapówki: pay {cost} L to replace 1 defending soldato with your own from your pool?",
+    return (f"Bribes tile: pay {cost} L to replace 1 defending soldato with your own from your pool?",
             [opt(f"Pay {cost} L and replace 1 defender", bribe=True), opt("No bribe", bribe=False)])
 
 

@@ -5,14 +5,16 @@ from games.core import describe_by_type
 
 from . import data as D
 from . import tokens as T
+from .rules import ASK_WORDS, INSTRUCTIONS
+from .words import soldati
 
+# an event's "why" as stored (the Polish names of cards and tiles are kept in the log) -> the words a player reads
 WHY = {"field": "action field", "marker": "for moving a marker", "spread": "spreading", "first player": "first player",
-       "launder": "laundering", "bank field": "bank field", "order": "order", "Sprzymierzeńcy": "Sprzymierzeńcy",
-       "Łapówki": "Łapówki", "paid off defenders": "paying off defenders"}
-
-
-def soldati(n) -> str:
-    return f"{n} soldato" if n == 1 else f"{n} soldati"
+       "launder": "laundering", "bank field": "bank field", "order": "order", "Sprzymierzeńcy": "Allies tile",
+       "Łapówki": "Bribes tile", "Wpływy": "Influence tile", "Zdrada": "Betrayal", "Tchórzostwo": "Cowardice",
+       "paid off defenders": "paying off defenders", "paid off": "paid off", "bonuses": "attack against defence",
+       "losses": "losses", "brutality": "brutality", "replaced": "replaced", "three boats": "three motorboats met",
+       "lost": "no soldati left with it", "move": "moved", "car bomb": "car bomb"}
 
 
 def who(e, key="seat", fam="fam"):
@@ -49,7 +51,7 @@ def _move(e):
         verb = "attack" if e.get("attack") else "move into"
         return f"{e['n']} incited neutrals from {e['frm']} {verb} {e['to']}."
     cars = f" and {e['cars']} car{'s' if e['cars'] > 1 else ''}" if e.get("cars") else ""
-    boat = " by motorboat" if e.get("by") == "water" else " (Sprzymierzeńcy)" if e.get("by") == "allies" else ""
+    boat = " by motorboat" if e.get("by") == "water" else " (Allies tile)" if e.get("by") == "allies" else ""
     if e.get("attack"):
         return f"{who(e)} attacks {e['to']} from {e['frm']} with {soldati(e['n'])}{cars}{boat}."
     what = "musters" if e.get("why") == "muster" else "moves"
@@ -104,7 +106,7 @@ def _control(e):
 
 
 def _tile(e):
-    name = f"{D.TILE[e['tile']]['name']} ({D.TILE[e['tile']]['english']})"
+    name = f"{D.TILE[e['tile']]['name']}"
     if e.get("seat"):
         return f"{who(e)} marks the control tile {name}."
     return f"{who(e, 'was', 'was_fam')} takes its marker off the control tile {name}."
@@ -136,6 +138,12 @@ def _cards(e):
     return (f"The conflict cards are revealed ({played}): the attacker's side holds "
             f"{', '.join(D.CARD[c]['name'] for c in held['att']) or 'none'}, the defender's side "
             f"{', '.join(D.CARD[c]['name'] for c in held['def']) or 'none'}.")
+
+
+def _instruction(e):
+    """A standing instruction in the words its option says it in ("always play Betrayal")."""
+    key, value = e["key"], e["value"]
+    return INSTRUCTIONS.get(key, {}).get(value) or (ASK_WORDS.get(key) if value == "ask" else None) or f"{key} {value}"
 
 
 def _note(e):
@@ -191,17 +199,20 @@ LINES = {
     "ua": lambda e: (f"{who(e)} puts its Ultima Azione marker on {e['field']}." if e.get("field")
                      else f"{who(e)}'s Ultima Azione marker goes back to its pool."),
     "control": _control, "tile": _tile, "phase": _phase,
-    "setup_step": lambda e: {"extras": "Setup: extra units from the character cards.", "labs": "Setup: labs.",
-                             "marks": "Setup: two influence markers each on action sheet 0."}.get(e["step"], "Setup."),
+    "setup_step": lambda e: {"seats": "Setup: each player in turn chooses a family, places the character card's units "
+                             "and labs, and picks fields on action sheet 0.",
+                             "marks": "Setup: two influence markers each on action sheet 0, in player order."}.get(e["step"], "Setup."),
+    "plan": lambda e: (f"{who(e)} picks field {e['field']} of sheet 0 for a marker." if e.get("field")
+                       else f"{who(e)} picks a field of sheet 0 for a marker (secret until placed)."),
     "rotate": lambda e: f"The sheets move on: sheet {e['upper']} is the upper sheet, sheet {e['lower']} the lower.",
     "queue": _queue, "next": lambda e: "Next order.", "fight": _fight,
     "seal_open": lambda e: "Finesse: both sides choose a conflict card in secret.",
     "seal": _seal,
     "take": lambda e: f"{who(e)} {'takes' if e['take'] else 'leaves'} the other side's face-down card.",
     "cards": _cards,
-    "instr": lambda e: (f"{who(e)} sets a standing instruction: {e['key']} {e['value']}." if "key" in e
+    "instr": lambda e: (f"{who(e)} sets a standing instruction: {_instruction(e)}." if "key" in e
                         else f"{who(e)} changes its standing instructions."),
-    "applied": lambda e: (f"{who(e)}'s standing instruction answers: {e['key']} {e['value'] or ''}".rstrip() + "."
+    "applied": lambda e: (f"{who(e)}'s standing instruction answers: {_instruction(e)}."
                           if "key" in e else f"{who(e)}'s question is answered for it."),
     "turn": lambda e: f"{who(e)}'s planning turn.",
     "pass": lambda e: f"{who(e)} cannot pay for any action and passes.",

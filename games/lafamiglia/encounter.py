@@ -10,6 +10,7 @@ from . import tokens as T
 from .equipment import equipment_options
 from .state import NEUTRAL, ally, has_tile, is_empty, order, seas_near
 from .steps import auto, does, opt, skips, step
+from .words import soldati
 
 
 def enter(ctx):
@@ -110,7 +111,8 @@ def _resolve_ask(s, f):
         return "", []
     options = []
     for i in ready:
-        label = T.part_words(parts[i]).capitalize()
+        label = T.part_words(parts[i])
+        label = label[:1].upper() + label[1:]
         if parts[i]["do"] == "incite" and len(f["left"]) > 1:
             label += " (the last action: it ends the order)"
         options.append(opt(label, part=i))
@@ -198,10 +200,11 @@ def _reinforce_ask(s, f):
     targets = reinforce_targets(s, f["seat"], f["area"], f["used"])
     if not targets:
         return "", []
-    words = {"own": "from your HQ", "ally": "from your ally's HQ", "neutral": "neutral soldati from the supply"}
-    return (f"Also place {f['n']} soldati in an adjacent area ({f['left']} more at most): yours, your ally's "
+    words = {"own": "soldati from your HQ", "ally": "soldati from your partner's HQ",
+             "neutral": "neutral soldati from the supply"}
+    return (f"Also place {f['n']} soldati in an adjacent area ({f['left']} more at most): yours, your partner's "
             "(from their HQ) or a neutral one.",
-            [opt(f"{f['n']} soldati {words[kind]} in {a}", to=a) for a, kind in targets] + [opt("No more", done=True)])
+            [opt(f"{f['n']} {words[kind]} in {a}", to=a) for a, kind in targets] + [opt("No more", done=True)])
 
 
 @does("reinforce")
@@ -235,7 +238,7 @@ def _guards_ask(s, f):
     if not needs or hq <= 0:
         return "", []
     return ("Place 1 soldato from your HQ at each of your labs (2 where an area has 2 labs); too few in your HQ: "
-            "choose which labs get them.", [opt(f"{n} soldati to {a}", to=a) for a, n in needs])
+            "choose which labs get them.", [opt(f"{soldati(n)} to {a}", to=a) for a, n in needs])
 
 
 @does("guards")
@@ -250,7 +253,8 @@ def _guards_do(ctx, f, move):
 @step("fleet", prompt_kind="tile")
 def _fleet_ask(s, f):
     options = equipment_options(s, f["seat"], kinds=("boat",))
-    return ("Flota: place a motorboat by the standard rules (next to your soldati, then it may move 1 sea area)?",
+    return ("Fleet tile: place a motorboat from your pool (in a sea area on the coast of one of your areas; then it may "
+            "move 1 sea area)?",
             options + [opt("No motorboat", kind="none")] if options else [])
 
 

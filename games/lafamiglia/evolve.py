@@ -245,6 +245,8 @@ def _tile(state, e):
 
 def _phase(state, e):
     state.update(phase=e["phase"], round=e["round"], first=e["first"], turn=None, after=e.get("after"))
+    for me in state["p"].values():         # the sheet-0 fields a seat listed serve the setup only
+        me.pop("plan", None)
 
 
 def _setup_step(state, e):
@@ -297,6 +299,10 @@ def _cards(state, e):
     state["fight"]["held"] = {k: list(v) for k, v in e["held"].items()}
 
 
+def _plan(state, e):
+    state["p"][e["seat"]].setdefault("plan", []).append(e["field"])
+
+
 def _instr(state, e):
     state["p"][e["seat"]]["instr"][e["key"]] = e["value"]
 
@@ -321,7 +327,7 @@ HANDLERS = {
     "reveal": _reveal, "home": _home, "sell": _sell, "gift": _gift, "primo": _primo, "ua": _ua,
     "control": _control, "tile": _tile, "phase": _phase, "setup_step": _setup_step, "rotate": _rotate,
     "queue": _queue, "next": _next, "fight": _fight, "seal_open": _seal_open, "seal": _seal, "take": _take,
-    "cards": _cards, "instr": _instr, "turn": _turn, "result": _result,
+    "cards": _cards, "instr": _instr, "plan": _plan, "turn": _turn, "result": _result,
     "applied": _nothing, "note": _nothing, "pass": _nothing, "bonuses": _nothing, "step": _nothing,
 }
 

@@ -6,6 +6,7 @@ from . import describe as describe_mod
 from . import notation, rules, setup
 from . import picture as picture_mod
 from . import position as position_mod
+from . import reference
 from . import view as view_mod
 from .evolve import evolve
 from .example import example
@@ -16,7 +17,7 @@ from .state import SEATS, TEAMS
 class LaFamiglia(Game):
     name = "lafamiglia"
     title = "La Famiglia: The Great Mafia War"
-    version = "1"
+    version = "2"          # issue 22: new reason texts and question order; exports of version 1 do not re-run
     seats = SEATS
     teams = TEAMS
     # sealed orders turned up, conflict cards revealed: no undo past them
@@ -59,6 +60,9 @@ class LaFamiglia(Game):
     def notate(self, state, seat, move):
         return notation.notate(state, seat, move)
 
+    def move_words(self):      # every word an answer of the notation may begin with: places, names, steps
+        return super().move_words() | self.words_of(*notation.move_words())
+
     def describe(self, event):
         return describe_mod.describe(event)
 
@@ -76,6 +80,12 @@ class LaFamiglia(Game):
 
     def position_for(self, position, seat):
         return position_mod.position_for(position, seat)
+
+    def rules_text(self):
+        return reference.rules_text()
+
+    def components(self):
+        return list(reference.components())
 
     def catalogue(self):
         return {**super().catalogue(), "teams": {team: list(seats) for team, seats in self.teams.items()}}

@@ -6,6 +6,7 @@ from . import effects as E
 from .combat import begin_fight, resolve_frame, verb, vests
 from .state import NEUTRAL, courts, has_tile, is_empty, is_enemy, name
 from .steps import does, opt, step
+from .words import soldati
 
 
 # ---- bombs (spec 8.7)
@@ -37,11 +38,11 @@ def _bomb_ask(s, f):
     options = []
     for o, t, d in choices:
         who = s["areas"][t]["owner"]
-        label = f"Bomb {t} ({name(s, who)}, {s['areas'][t]['n']} soldati)"
+        label = f"Bomb {t} ({name(s, who)}, {soldati(s['areas'][t]['n'])})"
         if len(f["origins"]) > 1:
             label += f" from {o}"
         if d == 2:
-            label += " with a car bomb 2 areas away (Zapalnik czasowy)"
+            label += " with a car bomb 2 areas away (Time fuse tile)"
         options.append(opt(label, target=t, frm=o))
     if f["second"]:
         options.append(opt("No second bomb", target=None))
@@ -171,7 +172,8 @@ def _incite_src_do(ctx, f, move):
 @step("incite_n", prompt_kind="count")
 def _incite_n_ask(s, f):
     n = s["areas"][f["src"]]["n"]
-    return f"How many neutrals of {f['src']} move (and attack)?", [opt(f"{k} neutrals", n=k) for k in range(1, n + 1)]
+    return (f"How many neutral soldati of {f['src']} move (and attack)?",
+            [opt(f"{k} neutral{'s' if k > 1 else ''}", n=k) for k in range(1, n + 1)])
 
 
 @does("incite_n")
@@ -184,7 +186,7 @@ def _incite_n_do(ctx, f, move):
 
 @step("incite_to", prompt_kind="area")
 def _incite_to_ask(s, f):
-    return (f"Where do the {f['n']} neutrals from {f['src']} go? (As a move and attack with 1 shotgun.)",
+    return (f"Where do the {soldati(f['n'])} incited from {f['src']} go? (As a move and attack with 1 shotgun.)",
             [opt(verb(s, f["seat"], b), to=b) for b in incite_targets(s, f["seat"], f["src"])])
 
 
@@ -246,8 +248,8 @@ def _recruitment_ask(s, f):
     top = min(D.TILE["recruitment"].get("n", 2), s["p"][f["seat"]]["hq"])
     if top <= 0 or s["areas"][f["area"]]["owner"] != f["seat"]:
         return "", []
-    return (f"Rekrutacja: you took {f['area']}; place soldati from your HQ there?",
-            [opt(f"Place {k} soldati", n=k) for k in range(1, top + 1)] + [opt("None", n=0)])
+    return (f"Recruitment tile: you took {f['area']}; place soldati from your HQ there?",
+            [opt(f"Place {soldati(k)}", n=k) for k in range(1, top + 1)] + [opt("None", n=0)])
 
 
 @does("recruitment")

@@ -73,12 +73,13 @@ def _turn_ask(s, f):
             if money >= total + sum(fees.values()):
                 owners = "".join(f", {n} L to {name(s, who)}" for who, n in sorted(fees.items()))
                 options.append(opt(f"Spread column {c} ({D.COLUMNS[c].replace('_', ' ')}): "
-                                   f"{len(column_markers(s, c))} markers, pay {total} L{owners}", column=c))
+                                   f"{len(column_markers(s, c))} marker{'s' if len(column_markers(s, c)) > 1 else ''}, "
+                                   f"pay {total} L{owners}", column=c))
     if not options:
         options = [opt(f"Sell {T.words(t)} for 1 L", sell=t) for t in s["p"][seat]["tokens"]]
-        options = options or [opt("Pass: you cannot pay for any action (spec 6.1 policy)", **{"pass": True})]
-    return ("Your planning turn: move 1 influence marker from the upper sheet to a free field of the lower "
-            "sheet and take its action, or spread a whole column.", options)
+        options = options or [opt("Pass: you cannot pay for any action", **{"pass": True})]
+    return (f"Your planning turn (you have {money} L): move 1 influence marker from the upper sheet to a free "
+            "field of the lower sheet and take its action, or spread a whole column.", options)
 
 
 @does("turn")
@@ -204,7 +205,7 @@ def _bonus_ask(s, f):
     options = ([opt("Issue the bonus order first, then the column's action", when="before")] if now else []) + \
         [opt("Take the column's action, then issue the bonus order", when="after"),
          opt("No bonus order", when="none")]
-    return "With the column's action you may also issue 1 order, before or after it (spec 6.5 step 5).", options
+    return "With the column's action you may also issue 1 order, before or after it.", options
 
 
 @does("bonus_when")
@@ -276,9 +277,9 @@ def _influence_ask(s, f):
     me = s["p"][f["seat"]]
     if not fields or me["hq"] <= 0 or me["pool"]["markers"] <= 0:
         return "", []
-    return ("Wpływy: discard 1 soldato from your HQ to replace a neutral influence marker on the upper sheet with "
+    return ("Influence tile: discard 1 soldato from your HQ to replace a neutral influence marker on the upper sheet with "
             "one of yours?", [opt(f"Replace the neutral marker on {x}", field=x) for x in fields]
-            + [opt("Do not use Wpływy", field=None)])
+            + [opt("Do not use the Influence tile", field=None)])
 
 
 @does("influence")

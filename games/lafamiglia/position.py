@@ -125,7 +125,7 @@ def _seat(spec_all: dict, seat: str, out: list) -> dict:
 def normalise(position, opts: dict) -> dict:
     """The position with every field filled in and checked; raises IllegalMove("bad_position")."""
     if not isinstance(position, dict):
-        raise bad("it must be an object (see games/lafamiglia/position.py).")
+        raise bad('it must be an object such as {"round": 2, "primo": "southeast", "families": {...}}.')
     unknown = set(position) - KEYS
     if unknown:
         raise bad(f"there is no field {sorted(unknown)[0]!r}; the fields are {', '.join(sorted(KEYS))}.")
@@ -240,14 +240,14 @@ def normalise(position, opts: dict) -> dict:
                 "markers": D.COMP["markers"] - on_board - markers}
         for kind, n in pool.items():
             if n < 0:
-                raise bad(f"{seat} has more {kind} in play than the {D.COMP[kind]} of the game (2.1).")
+                raise bad(f"{seat} has more {kind} in play than the {D.COMP[kind]} of the game.")
         me["pool"] = pool
     supply = {"labs": D.COMP["labs"] - sum(a["labs"] for a in areas.values()),
               "neutral": D.COMP["neutral_soldati"] - sum(a["n"] for a in areas.values() if a["owner"] == NEUTRAL),
               "neutral_markers": D.COMP["neutral_markers"] - sum(w.count(NEUTRAL) for w in fields.values())}
     for kind, n in supply.items():
         if n < 0:
-            raise bad(f"there are more {kind.replace('_', ' ')} in play than the game has (2.1).")
+            raise bad(f"there are more {kind.replace('_', ' ')} in play than the game has.")
     return {"round": rnd, "primo": primo, "draw_tiles": "tiles" not in position, "p": p, "areas": areas, "seas": seas, "sheets": dict(sheets),
             "fields": fields, "control": control, "tiles": tiles, "supply": supply, "out": list(out),
             "colours": {t: list(colours[t]) for t in TEAMS}}

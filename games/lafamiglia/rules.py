@@ -20,13 +20,13 @@ INSTRUCTIONS = {
     "card": {c: f"always play {D.CARD[c]['name']}" for c in D.CARD_SET},
     "take": {"always": "always take the defender's card", "never": "never take the defender's card"},
     "defend": {"always": "always take the attacker's card", "never": "never take the attacker's card"},
-    "influence": {"always": "always use Wpływy", "never": "never use Wpływy"},
+    "influence": {"always": "always use the Influence tile", "never": "never use the Influence tile"},
     "apply": {"now": "my standing instructions answer at once",
               "timeout": "my standing instructions answer only when I run out of time (I am asked as usual)"},
 }
 ASK_WORDS = {"conflict": "ask me finesse or brutality", "card": "ask me which card", "take": "ask me whether to take "
              "the defender's card", "defend": "ask me whether to take the attacker's card",
-             "influence": "ask me about Wpływy", "apply": None}
+             "influence": "ask me about the Influence tile", "apply": None}
 
 
 def canon(move) -> str:
@@ -93,10 +93,10 @@ def waiting_picks(s) -> list[str]:
 
 def pick_prompt(s, seat):
     return {"kind": "card", "sealed": True,
-            "text": f"Finesse in {s['fight']['area']}: choose your conflict card in secret (only your team sees it "
-                    "until both take-decisions are made).",
-            "options": [opt(f"{D.CARD[c]['name']} ({D.CARD[c]['english']}): {D.CARD[c]['text']}", card=c)
-                        for c in D.CARD_SET]}
+            "text": f"Finesse in {s['fight']['area']}: choose your conflict card in secret (your partner sees it; the "
+                    "other side sees it when both cards are revealed, after each side decides whether to take the "
+                    "other's card).",
+            "options": [opt(f"{D.CARD[c]['name']}: {D.CARD[c]['text']}", card=c) for c in D.CARD_SET]}
 
 
 # ---- standing instructions (spec 14.7)
@@ -140,7 +140,7 @@ def anytime(s, seat, kind=None) -> list[dict]:
     if kind in TRADE_AT:
         out += [opt(f"Sell {T.words(t)} for 1 L (it leaves the game, face up)", sell=t) for t in me["tokens"]]
         if me["money"] >= 2:
-            out.append(opt(f"Give 1 L to your ally {name(s, ally(s, seat))} (costs you 2 L)", gift=1))
+            out.append(opt(f"Give 1 L to your partner {name(s, ally(s, seat))} (costs you 2 L)", gift=1))
     for key, values in INSTRUCTIONS.items():
         current = me["instr"].get(key, "now" if key == "apply" else "ask")
         ask = [("ask", ASK_WORDS[key])] if ASK_WORDS[key] else []
@@ -172,9 +172,31 @@ def prompts(state) -> dict:
     if f.get("seat") == SYSTEM:
         return {SYSTEM: {"kind": st["prompt_kind"], "text": text, "options": options}}
     seat = f["seat"]
+    if st["plan"] and st["plan"](s, f):
+        return {SYSTEM: {"kind": st["prompt_kind"], "text": f"{name(s, seat)} chose its fields ahead: the rules place "
+                         "its marker.", "options": [opt(f"Place {name(s, seat)}'s marker", auto=seat)]}}
     if instruction_move(s, seat, f, options):
         return {SYSTEM: auto_prompt(s, seat, st["instruction"])}
     return {seat: {"kind": st["prompt_kind"], "text": text, "options": options, "anytime": anytime(s, seat, f["k"])}}
+
+
+WAITING = {"planning": "a planning turn", "card": "a secret conflict card", "take": "whether to take the other "
+           "side's card", "conflict": "finesse or brutality", "tile": "a control tile", "family": "a family",
+           "deploy": "the setup", "instruction": "a standing instruction to be applied", "reveal": "the conflict cards"}
+
+
+def nothing_asked(s, seat) -> IllegalMove:
+    """The refusal of a seat asked nothing: whom the game waits for, and for what."""
+    asked = prompts(s) if s else {}
+    if not asked:
+        return IllegalMove("not_your_turn", "Nothing is asked of anyone: the game is over.")
+    who = []
+    for x, prompt in asked.items():
+        what = WAITING.get(prompt["kind"], "a decision")
+        mate = ", your partner," if seat in s["team"] and x == ally(s, seat) else ""
+        who.append(f"the rules ({what})" if x == SYSTEM else f"{name(s, x)}{mate} ({what})")
+    return IllegalMove("not_your_turn", f"You have nothing to answer right now: the game waits for "
+                                        f"{' and '.join(who)}. You are written to when it is your turn.")
 
 
 def _listed(move, options):
@@ -187,7 +209,7 @@ def _listed(move, options):
 def decide(state, seat, move, rng) -> list[dict]:
     asked = prompts(state)
     if seat not in asked:
-        raise IllegalMove("not_your_turn", "It is not your turn: the game is waiting for another seat.")
+        raise nothing_asked(state, seat)
     if not isinstance(move, dict):
         raise IllegalMove("bad_move", "A move is one of the options listed for your question.")
     ctx = Ctx(state)
@@ -196,7 +218,8 @@ def decide(state, seat, move, rng) -> list[dict]:
     if chosen is None:
         extra = _listed(move, prompt.get("anytime", []))
         if extra is None:
-            raise IllegalMove("not_an_option", f"That is not one of your choices now ({prompt['text']}).")
+            raise IllegalMove("not_an_option", f"That move is not one of your choices now. The question is: "
+                                               f"{prompt['text']} Send one of its options.")
         do_anytime(ctx, seat, extra)
     elif seat == SYSTEM and "auto" in chosen:
         apply_instruction(ctx, chosen["auto"])
@@ -219,7 +242,8 @@ def do_anytime(ctx, seat, move):
 
 
 def apply_instruction(ctx, seat):
-    """A system step: the seat's standing instruction answers its question (the event cites it)."""
+    """A system step: the seat's standing instruction answers its question (the event cites it), or
+    the answer it gave ahead of time (``plan``)."""
     s = ctx.s
     if seat in waiting_picks(s):
         card = s["p"][seat]["instr"]["card"]
@@ -227,6 +251,9 @@ def apply_instruction(ctx, seat):
         ctx.emit("seal", seat=seat, card=card)
         return
     f = ctx.top()
+    if STEPS[f["k"]]["plan"]:
+        STEPS[f["k"]]["do"](ctx, f, STEPS[f["k"]]["plan"](s, f))
+        return
     _, options = STEPS[f["k"]]["ask"](s, f)
     move = instruction_move(s, seat, f, options)
     key = STEPS[f["k"]]["instruction"]

@@ -7,16 +7,18 @@
 - ``do(ctx, frame, move)``: apply a listed move (the frame is the context's top);
 - ``auto(ctx, frame)``: a step the rules take without asking anyone.
 
-``instruction``: the standing instruction (spec 14.7) that may answer the step for its seat.
+``instruction``: the standing instruction (spec 14.7) that may answer the step for its seat;
+``plan(state, frame) -> move | None``: the answer the seat gave ahead of time (its sheet-0 fields,
+chosen in its setup), taken by the rules as a system step.
 """
 
 STEPS: dict[str, dict] = {}
 
 
-def step(kind, *, instruction=None, unit=None, prompt_kind=None):
+def step(kind, *, instruction=None, unit=None, prompt_kind=None, plan=None):
     def register(fn_ask):
         STEPS[kind] = {"ask": fn_ask, "instruction": instruction, "unit": unit,
-                       "prompt_kind": prompt_kind or kind}
+                       "prompt_kind": prompt_kind or kind, "plan": plan}
         return fn_ask
     return register
 
@@ -48,4 +50,5 @@ def opt(label, **move):
 
 def counts(low, high, unit, verb=""):
     """Options for a count from ``low`` to ``high`` (ascending, so that a reply '3' is 3)."""
-    return [opt(f"{verb}{n} {unit}".strip(), n=n) for n in range(low, high + 1)]
+    one = {"soldati": "soldato"}.get(unit, unit)
+    return [opt(f"{verb}{n} {one if n == 1 else unit}".strip(), n=n) for n in range(low, high + 1)]

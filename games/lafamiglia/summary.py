@@ -6,7 +6,7 @@ from .describe import describe
 # An event of these kinds opens a new line; every other event joins the line before it.
 HEADS = {"setup", "family", "setup_step", "phase", "turn", "fight", "result", "rotate", "tile", "instr", "applied",
          "sell", "gift", "seal_open", "cards"}
-NOISE = {"next", "step"}
+NOISE = {"next", "step", "plan"}      # (a seat's listed sheet-0 fields show when its markers go down)
 
 
 def _opens(event) -> bool:

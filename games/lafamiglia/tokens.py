@@ -29,6 +29,12 @@ def short(token_id: str) -> str:
     return token_id.split(".", 1)[1].replace("_", "-")
 
 
+def brief(token_id: str) -> str:
+    """'b1 (+2 L, recruit 2)': the notation's name and what the order does, for a line of an email."""
+    t = D.TOKEN[token_id]
+    return f"{short(token_id)} ({', '.join(part_words(p) for p in t['parts'])})"
+
+
 def words(token_id: str) -> str:
     t = D.TOKEN[token_id]
     mark = "star" if t["kind"] == "attack" else "circle"

@@ -37,9 +37,9 @@ def _seat(state, seat, x):
         out["next_fields"] = {r: B.field_words(B.next_field(state, x, r)) for r in D.ROWS}
     if sees(state, seat, x):
         out.update(money=me["money"], hq=me["hq"], tokens=[{"id": t, "words": T.words(t)} for t in me["tokens"]],
-                   instructions=dict(me["instr"]))
+                   instructions=dict(me["instr"]), plan=list(me.get("plan", [])))
     else:
-        out.update(money=HIDDEN, hq=HIDDEN, tokens=HIDDEN, instructions=HIDDEN)
+        out.update(money=HIDDEN, hq=HIDDEN, tokens=HIDDEN, instructions=HIDDEN, plan=HIDDEN)
     return out
 
 
@@ -98,6 +98,8 @@ def redact(event, seat):
         out["token"] = HIDDEN
     elif kind == "seal" and not seat_sees(event, seat):
         out["card"] = HIDDEN
+    elif kind == "plan" and not seat_sees(event, seat):
+        out["field"] = HIDDEN
     elif kind in ("instr", "applied") and not seat_sees(event, seat):
         out = {"type": kind, "seat": owner, **({"fam": out["fam"]} if "fam" in out else {})}
     return out
@@ -115,7 +117,9 @@ def _team(seat):
 
 
 def brief(state, seat) -> list[str]:
-    """The position as a few lines of text for an email, as the seat may see it."""
+    """The position in a few lines for an email, as the seat may see it, what matters first: where
+    the game is, who plays with and against whom and the score, the team's HQs and face-down orders,
+    the upper sheet in a planning phase; then each family's areas."""
     if state is None:
         return []
     v = view(state, seat)
@@ -123,27 +127,58 @@ def brief(state, seat) -> list[str]:
     def fam(x):
         return v["seats"][x]["name"] or x
 
-    lines = [f"Round {v['round']} of 4, {v['phase']} phase; first player {fam(v['first'])}; "
-             f"upper sheet {v['sheets']['upper']}, lower sheet {v['sheets']['lower']}."]
-    for x in v["order"]:
+    lines = [_where(state, v, fam)]
+    team = v["team"]
+    if team:
+        mates = [x for x in TEAMS[team] if x != seat]
+        rivals = [x for t, members in TEAMS.items() if t != team for x in members]
+        lines.append(f"You play {fam(seat)} with {fam(mates[0])} ({team} team) against "
+                     f"{' and '.join(fam(x) for x in rivals)}. {_score(v, fam)}")
+    else:
+        lines.append(_score(v, fam))
+    for x in ([seat] if seat in v["seats"] else []) + [x for x in v["order"] if x != seat]:
         info = v["seats"][x]
-        areas = [a for a in D.AREAS if v["areas"][a]["owner"] == x]
-        secret = "" if info["money"] is None else f", {info['money']} L, HQ {info['hq']} soldati and " \
-            f"{len(info['tokens'])} orders"
-        lines.append(f"{fam(x)} ({info['team']}): {info['mandamenti']} mandamenti{secret}; "
-                     + ", ".join(f"{a} {v['areas'][a]['n']}" for a in areas))
-    upper = v["sheets"]["upper"]
-    cols = []
-    for c in D.COLUMN_LETTERS:
-        markers = [who for f in D.SHEET_FIELDS[upper] if D.FIELD[f]["column"] == c for who in v["sheets"]["fields"][f]]
-        if markers:
-            cols.append(f"{c}: " + " ".join("neutral" if w == NEUTRAL else fam(w) for w in markers))
-    if cols:
-        lines.append(f"Upper sheet markers: {'; '.join(cols)}.")
-    me = v["seats"].get(seat)
-    if me and me["tokens"] is not None:
-        lines.append("Your HQ orders: " + ("; ".join(t["words"] for t in me["tokens"]) or "none") + ".")
-        down = [f"{a}: {t['words']}" for a in D.AREAS for t in v["areas"][a]["tokens"] if t["face"] == "down" and t["id"]]
-        if down:
-            lines.append("Your team's face-down orders: " + "; ".join(down) + ".")
+        if info["money"] is not None:
+            who = "Your HQ" if x == seat else f"{fam(x)}'s HQ (your partner)"
+            orders = ", ".join(T.brief(t["id"]) for t in info["tokens"]) or "none"
+            lines.append(f"{who}: {info['money']} L, {info['hq']} soldati; orders {orders}.")
+    down = [f"{a} {T.short(t['id'])} ({fam(t['seat'])})" for a in D.AREAS for t in v["areas"][a]["tokens"]
+            if t["face"] == "down" and t["id"]]
+    if down:
+        lines.append("Your team's face-down orders: " + ", ".join(down) + ".")
+    if v["phase"] == "planning":
+        upper = v["sheets"]["upper"]
+        cols = []
+        for c in D.COLUMN_LETTERS:
+            markers = [w for f in D.SHEET_FIELDS[upper] if D.FIELD[f]["column"] == c for w in v["sheets"]["fields"][f]]
+            if markers:
+                cols.append(f"{c} " + ", ".join("neutral" if w == NEUTRAL else fam(w) for w in markers))
+        lines.append(f"Markers on the upper sheet {upper}: {'; '.join(cols) or 'none'}.")
+    for x in v["order"]:
+        areas = [f"{a} {v['areas'][a]['n']}" for a in D.AREAS if v["areas"][a]["owner"] == x]
+        lines.append(f"{fam(x)}'s areas: {', '.join(areas) or 'none'}.")
     return lines
+
+
+def _where(state, v, fam) -> str:
+    phase = v["phase"]
+    if v["result"]:
+        return v["result"]["text"]
+    if phase == "setup":
+        return "Setup, before round 1."
+    head = f"Round {v['round']} of 4, {phase} phase"
+    if phase == "planning" and v["turn"]:
+        return f"{head}: {fam(v['turn'])}'s turn (upper sheet {v['sheets']['upper']}, lower sheet {v['sheets']['lower']})."
+    if phase == "encounter" and v["queue"] and v["qi"]:
+        item = v["queue"][min(v["qi"], len(v["queue"])) - 1]
+        return (f"{head}: order {min(v['qi'], len(v['queue']))} of {len(v['queue'])}, "
+                f"{fam(item['seat'])}'s {D.TOKEN[item['token']]['name']} in {item['area']}.")
+    return f"{head}."
+
+
+def _score(v, fam) -> str:
+    teams = []
+    for t, members in TEAMS.items():
+        each = ", ".join(f"{fam(x)} {v['seats'][x]['mandamenti']}" for x in members)
+        teams.append(f"{t} {sum(v['seats'][x]['mandamenti'] for x in members)} ({each})")
+    return f"Mandamenti: {'; '.join(teams)}; 6 for a team or 5 for a family wins."

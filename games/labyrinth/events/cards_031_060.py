@@ -217,7 +217,7 @@ def offer_wmd_regime_change(ev: Ev, country: str):
     if ev.by != "us" or ev.loose or play is None or play["card"] != ev.card:
         return
     if not (ev.s["us_posture"] == "Hard" and rc_sources(ev.s, country) and D.card_ops(ev.card) >= 3):
-        ev.emit(f"No Regime Change in {country} is possible with this card now (7.3.4): the marker waits for a "
+        ev.emit(f"No Regime Change in {country} is possible with this card now (rule 7.3.4): the marker waits for a "
                 "later card.")
         return
     ev.data["rc"] = country

@@ -72,7 +72,7 @@ def _play_as_prompt(state, step):
     seat = step["seat"]
     card = state["in_play"]["card"]
     text = (f"{D.card_label(card)}. Event: {_effect_text(card, seat)} "
-            "Play the event (6.2), or use the card for operations (6.3)?")
+            "Play the event, or use the card for operations?")
     ops = D.card_ops(card)
     options = [{"label": f"Play the event of {card} {D.card_name(card)}", "move": {"play": "event"}},
                {"label": f"Use it for operations ({ops} Op{'s' if ops != 1 else ''})", "move": {"play": "ops"}}]
@@ -149,8 +149,8 @@ OP_NAMES = {"woi": "War of Ideas", "deploy": "Deploy", "regime_change": "Regime 
 def _order_prompt(state, step):
     card = state["in_play"]["card"]
     op = OP_NAMES.get(step["op"], step["op"])
-    whose = "US Election happens whenever it is played (6.3.1)" if D.CARDS[card]["flags"]["auto_trigger"] else \
-        f"the {D.SIDE[step['side']]} event of {card} {D.card_name(card)} is triggered (6.3.2)"
+    whose = "US Election happens whenever it is played (rule 6.3.1)" if D.CARDS[card]["flags"]["auto_trigger"] else \
+        f"the {D.SIDE[step['side']]} event of {card} {D.card_name(card)} is triggered (rule 6.3.2)"
     text = f"{op} with {card} {D.card_name(card)}: {whose}. Which happens first?"
     options = [{"label": f"The event first, then {op}", "move": {"first": "event"}},
                {"label": f"{op} first, then the event", "move": {"first": "op"}}]

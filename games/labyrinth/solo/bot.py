@@ -1,6 +1,7 @@
 """The section 9 Jihadist bot: a player like any other. ``choose(state, seat, rng)`` answers the
-question the Jihadist is asked now with one of its listed options, adding its reason (the rule
-it followed), which ``decide`` logs first ("reason" event). Its dice for ties and random
+question the Jihadist is asked now with one of its listed options, adding its reason (one
+sentence a player reads, and for a travel the whole of it planned: "plan", kept in the state),
+which ``decide`` logs first ("reason" event). Its dice for ties and random
 countries (9.5) come from ``rng``, the bot's own generator derived from the table's seed, so a
 replay or an export's verify asks it again and gets the same answer.
 
@@ -21,11 +22,14 @@ def choose(state, seat: str, rng) -> dict:
     prompt = _prompt(state, seat)
     options = [o["move"] for o in prompt["options"]]
     move, reason = decide_move(state, seat, prompt, rng)
+    move = dict(move or {})
+    plan = move.pop("plan", None)
     if move not in options:                    # a flow that found nothing listed: any listed option
-        move, reason = options[rng.below(len(options))], "no rule of section 9 applies: a random choice (9.5)"
-    if reason and is_solo(state) and seat == "jihadist":
-        return {**move, "reason": reason if len(reason) <= MAX_REASON else reason[:MAX_REASON - 3] + "..."}
-    return dict(move)
+        move, reason, plan = options[rng.below(len(options))], "no solo rule decides this: a choice at random", None
+    if not (is_solo(state) and seat == "jihadist"):
+        return dict(move)
+    said = {"reason": reason if len(reason) <= MAX_REASON else reason[:MAX_REASON - 3] + "..."} if reason else {}
+    return {**move, **said, **({"plan": plan} if plan and said else {})}
 
 
 def _prompt(state, seat):
@@ -38,7 +42,7 @@ def decide_move(state, seat: str, prompt: dict, rng) -> tuple[dict | None, str]:
     options = [o["move"] for o in prompt["options"]]
     handler = HANDLERS.get(step["k"])
     move, reason = handler(state, step, options, rng) if handler else (None, "")
-    if move not in options and len(options) == 1:
+    if {k: v for k, v in (move or {}).items() if k != "plan"} not in options and len(options) == 1:
         return options[0], ""                   # a forced choice needs no reason
     return move, reason
 
@@ -60,7 +64,7 @@ def _cadre(state, step, options, rng):
 
 
 def _boost(state, step, options, rng):
-    return {"boost": False}, "9.4.1: the bot never uses Reserves"
+    return {"boost": False}, "the bot never spends Reserves (rule 9.4.1)"
 
 
 def _order(state, step, options, rng):
@@ -91,13 +95,13 @@ def _travel(state, step, options, rng):
 
 
 def _cells(state, step, options, rng):
-    return {"cells": "active"}, "9.3.1: Active cells before Sleeper cells"
+    return {"cells": "active"}, "Active cells before Sleeper cells (rule 9.3.1)"
 
 
 def _recruit_place(state, step, options, rng):
     names = _countries(options)
     name, how = randomly.pick(rng, names)
-    return {"country": name}, how
+    return {"country": name}, f"a cell in {name}" + (f", {how}" if how else "")
 
 
 def _plot_pick(state, step, options, rng):
@@ -112,13 +116,13 @@ def _radical(state, step, options, rng):
 
 
 def _plot_next(state, step, options, rng):
-    return options[0], "8.5.6, the Jihadist orders the plots; section 9 says nothing: as they were placed (provisional)"
+    return options[0], ""                       # the plots in the order they were placed (provisional ruling)
 
 
 def _schengen(state, step, options, rng):
     names = [n for n in _countries(options) if n in randomly.SCHENGEN_TABLE] or _countries(options)
     name, how = randomly.table(rng, "schengen", names)
-    return {"country": name}, f"the extra posture roll after a Schengen plot: {how}"
+    return {"country": name}, f"{name} rolls its posture too, {how}"
 
 
 def _wmd_reroll(state, step, options, rng):
@@ -127,8 +131,8 @@ def _wmd_reroll(state, step, options, rng):
 
 
 def _anaconda(state, step, options, rng):
-    name, how = randomly.pick(rng, _countries(options), "a random country for the setup cell")
-    return {"country": name}, f"Anaconda setup: {how or name}"
+    name, how = randomly.pick(rng, _countries(options))
+    return {"country": name}, f"a setup cell in {name}, a country at random" + (f" ({how})" if how else "")
 
 
 def _event_question(state, step, options, rng):

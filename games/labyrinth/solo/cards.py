@@ -50,14 +50,12 @@ def marker_draw(state, options, rng, key: str = "pick") -> tuple[dict, str]:
     for o in options:
         value = PLOT_MARKERS.get(str(o[key]).lower(), o[key])
         allowed += [o] * state["avail"].count(value)
-    move = (allowed or options)[rng.below(len(allowed or options))]
-    return move, "the plot marker is drawn at random from the Available Plots, 9.3.2"
+    return (allowed or options)[rng.below(len(allowed or options))], ""
 
 
 def answer(state, step, options, rng) -> tuple[dict | None, str]:
     card, then = step["ev"]["card"], step["then"]
     keys = {k for o in options for k in o}
-    name = f"{card} {D.card_name(card)}"
     if keys == {"card"}:
         return _card_answer(state, card, options, rng)
     if keys == {"pick"} and all(str(o["pick"]).lower() in PLOT_MARKERS for o in options):
@@ -66,44 +64,45 @@ def answer(state, step, options, rng) -> tuple[dict | None, str]:
         return _ex_kgb(state, options)
     if card in (84, 85) and then == "leak_flip":
         move = options[rng.below(len(options))]
-        return move, f"9.6 Leak: a marker at random, {move['pick']}"
+        return move, f"a marker at random: {move['pick']} (rule 9.6)"
     countries = [o["country"] for o in options if "country" in o]
     if not countries:
-        move = options[rng.below(len(options))]
-        return move, f"{name}: at random, 9.5"
+        return options[rng.below(len(options))], "an answer at random"
     if card in (74, 79) and then in ("auto_travel_from", "auto_travel_to"):
         return _auto_travel(state, step, card, then, options, countries, rng)
     plot = plot_event_targets(state, card)
     if plot is not None or card == 96:
         chosen, why = where.plot_where(state, rng, countries, event=True)
         if chosen:
-            return {"country": chosen}, f"{name}: a plot in {chosen}: {why}, 9.4.2.1"
+            return {"country": chosen}, f"a plot in {chosen} ({why})"
     if card in (104, 105, 106):
         return _shia_mix_nearest(state, card, options, countries, rng)
     if card in GOV_CHANGE | ALIGN_CHANGE:
         chosen, why = where.minor_where(state, rng, countries, alignment=card in ALIGN_CHANGE)
         if chosen:
-            return {"country": chosen}, f"{name}: {chosen}: {why} (a change of governance or alignment, 9.4.2.1)"
+            return {"country": chosen}, f"{chosen}, as for a Jihad" + (f" ({why})" if why else "")
     if card == 86:
         chosen, how = randomly.table(rng, "shia_mix", countries)
-        return {"country": chosen}, f"{name}: a cell in {chosen}: {how}"
+        return {"country": chosen}, f"a cell in {chosen}, {how}"
     chosen, how = randomly.pick(rng, countries)
-    return {"country": chosen}, f"{name}: {chosen}, at random among the countries that qualify" + \
-        (f": {how}" if how else ", 9.5") + " (9.4.2.1)"
+    if how.startswith("at random"):
+        how = f"at random among the {len(countries)} countries that qualify"
+    return {"country": chosen}, f"{chosen}, {how}" if how else f"{chosen}, the only country that qualifies"
 
 
 def _card_answer(state, card, options, rng) -> tuple[dict, str]:
     cards = [o["card"] for o in options]
     stack = [n for n in reversed(state["hands"]["jihadist"]) if n in cards]
     if card in (48, 53) and stack:
-        return {"card": stack[0]}, "the second card is the top of the stack, 9.2"
+        return {"card": stack[0]}, "the second card is the top of the stack (rule 9.2)"
     if card in D.OIL_PRICE_SPIKE:
         best = [n for n in spike_cards(state) if n in cards]
         if best:
             pick = best[rng.below(len(best))]
-            return {"card": pick}, f"9.6 Oil Price Spike: a highest-value Jihadist card of the discard pile at random, {pick}"
+            return {"card": pick}, (f"card {pick}, a Jihadist card of the highest value in the discard pile"
+                                    + (" (at random among them)" if len(best) > 1 else "") + " (rule 9.6)")
     pick = cards[rng.below(len(cards))]
-    return {"card": pick}, "a card at random, 9.5"
+    return {"card": pick}, "a card at random"
 
 
 def _ex_kgb(state, options) -> tuple[dict, str]:
@@ -112,8 +111,8 @@ def _ex_kgb(state, options) -> tuple[dict, str]:
     caucasus = "Soft" if state["us_posture"] == "Hard" else "Hard"
     probe = {**state, "c": {**state["c"], "Caucasus": {**state["c"]["Caucasus"], "posture": caucasus}}}
     if world_posture(probe) != before and {"pick": "caucasus"} in options:
-        return {"pick": "caucasus"}, "9.6 Ex-KGB: the Caucasus, as that shifts the World Posture"
-    return {"pick": "central asia"}, "9.6 Ex-KGB: Central Asia, as the Caucasus would not shift the World Posture"
+        return {"pick": "caucasus"}, "the Caucasus, as that shifts the World Posture (rule 9.6)"
+    return {"pick": "central asia"}, "Central Asia, as the Caucasus would not shift the World Posture (rule 9.6)"
 
 
 def _shia_mix_nearest(state, card, options, countries, rng) -> tuple[dict, str]:
@@ -122,23 +121,22 @@ def _shia_mix_nearest(state, card, options, countries, rng) -> tuple[dict, str]:
     rolled, how = randomly.table(rng, "shia_mix", randomly.SHIA_MIX)
     good_fair = [n for n in countries if state["c"][n]["gov"] in (D.GOOD, D.FAIR)]
     if card in (104, 105) and state["c"][rolled]["gov"] is None and rolled in countries:
-        return {"country": rolled}, f"{card} {D.card_name(card)}: {how}, untested: tested there (9.4.2.1)"
+        return {"country": rolled}, f"{rolled}, {how}, untested: it is tested"
     chosen, near = randomly.nearest(state, rng, rolled, good_fair or countries)
-    return {"country": chosen}, f"{card} {D.card_name(card)}: {how}; {near or chosen} (9.4.2.1)"
+    return {"country": chosen}, f"{chosen}" + (f", {near}" if near else "") + f" ({rolled}, drawn {how})"
 
 
 def _auto_travel(state, step, card, then, options, countries, rng) -> tuple[dict, str]:
     """9.4.2.1 Schengen Visas (74): Schengen destinations (the Schengen table), Clean Operatives
     (79): the United States; sources by 9.4.2.6.1."""
-    name = f"{card} {D.card_name(card)}"
     data = step.get("data") or {}
     if then == "auto_travel_to":
         if card == 79 and D.US in countries:
-            return {"country": D.US}, f"{name}: to the United States, 9.4.2.1"
+            return {"country": D.US}, "to the United States"
         chosen, how = randomly.table(rng, "schengen", [n for n in countries if n in randomly.SCHENGEN_TABLE] or countries)
-        return {"country": chosen}, f"{name}: {how} (9.4.2.1)"
+        return {"country": chosen}, f"to {chosen}, {how}"
     dest = D.US if card == 79 else None
     if dest is None:
         dest, _ = randomly.table(rng, "schengen", randomly.SCHENGEN_TABLE)
     src, why = where.travel_source(state, rng, dest, countries, D.card_ops(card), [], data.get("arrived", []))
-    return {"country": src}, f"{name}: a cell for {dest} from {src}: {why} (9.4.2.1)"
+    return {"country": src}, f"a cell from {src} ({why})"

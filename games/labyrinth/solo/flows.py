@@ -1,5 +1,10 @@
 """9.4.1 Event or Ops, the choice of operation, and each operation's "Where?" decisions, one
-listed option at a time: (move, reason) for the bot.
+listed option at a time: (move, reason) for the bot. A reason is one sentence in a player's words
+(the rule number only on the choice of what the card does); a decision that only follows from the
+one before (another die in the same country, the destination of a cell whose travel was planned)
+has none. The bot's Travel plans each cell whole: the destination first (9.4.2.6), then its
+source (9.4.2.6.1); the plan goes with the source's answer ("plan") and the destination's answer
+keeps to it.
 """
 
 from .. import data as D
@@ -8,10 +13,6 @@ from ..events import registry as R
 from ..jihadist_ops import plot_targets, recruit_targets
 from ..state import available_cells, cells, cells_and_sadr, cells_on_track, gov, neighbours
 from . import cards, randomly, where
-
-
-def _name(card: int) -> str:
-    return f"{card} {D.card_name(card)}"
 
 
 def _ops(n: int) -> str:
@@ -26,11 +27,12 @@ def radicalize_instead(state, card: int) -> str:
     does not): 9.4.1 (an event placing cells, none on the Funding track), 9.4.2.1 (an event's plot
     whose flow ends in Radicalization)."""
     if D.CARDS[card]["flags"]["places_cells"] and cells_on_track(state) == 0:
-        return f"{_name(card)}: its event places cells and none is on the Funding track: Radicalization instead, 9.4.1"
+        return ("its event would place cells and none is left on the Funding track: Radicalization with the card's "
+                "Ops instead (rule 9.4.1)")
     targets = cards.plot_event_targets(state, card)
     if targets is not None and not any(where.plot_category(state, n) is not None for n in targets):
-        return (f"{_name(card)}: its plot would go to Radicalization: Radicalization with the card's value, the event "
-                "ignored, 9.4.2.1")
+        return ("its event's plot has no country the bot may choose: Radicalization with the card's Ops instead "
+                "(rule 9.4.2.1)")
     return ""
 
 
@@ -40,10 +42,10 @@ def event_or_ops(state, rng) -> tuple[dict, str]:
     if why:
         return {"play": "ops"}, why
     if card in D.OIL_PRICE_SPIKE and not cards.spike_cards(state):
-        return {"play": "ops"}, "9.6 Oil Price Spike: no Jihadist card in the discard pile: for Ops only"
+        return {"play": "ops"}, "no Jihadist card in the discard pile to take: the card's Ops instead (rule 9.6)"
     if R.association(card) is None:
-        return {"play": "event"}, f"{_name(card)}: a playable Unassociated event, then its Ops, 9.4.1"
-    return {"play": "event"}, f"{_name(card)}: a playable Jihadist event, 9.4.1"
+        return {"play": "event"}, "an Unassociated event it can play: the event, then the card's Ops (rule 9.4.1)"
+    return {"play": "event"}, "its own event, playable now (rule 9.4.1)"
 
 
 def operation(state, options: list, rng) -> tuple[dict, str]:
@@ -57,17 +59,15 @@ def operation(state, options: list, rng) -> tuple[dict, str]:
     last = play.get("last_op")
     if last:
         if last == "recruit" and "recruit" in ops and available_cells(state) > 0 and _recruit_country(state, rng, v):
-            return {"op": "recruit"}, f"Recruit goes on with the {_ops(v)} left, one die at a time, 9.4.2.5"
-        return {"op": "radicalize"}, f"{_ops(v)} left that the flow cannot spend: Radicalization, 9.4.3"
+            return {"op": "recruit"}, f"Recruit again with the {_ops(v)} left"
+        return {"op": "radicalize"}, f"Radicalization with the {_ops(v)} left (rule 9.4.3)"
     if R.association(card) == "us" and R.can_happen(state, card, "us"):
         if "plot" in ops and state["avail"] and where.plot_where(state, rng, plot_targets(state, []))[0]:
-            return {"op": "plot"}, f"{_name(card)}: a playable US event: a Plot instead, the event does not happen, 9.4.1"
-        return {"op": "radicalize"}, (f"{_name(card)}: a playable US event, and no Plot the flow allows: "
-                                      "Radicalization, 9.4.1")
-    if play.get("as") == "ops" and engine.may_play(state, card, "jihadist"):
-        why = radicalize_instead(state, card)
-        if why:
-            return {"op": "radicalize"}, why
+            return {"op": "plot"}, "a US event the bot may not play: a Plot with the card's Ops, and no event (rule 9.4.1)"
+        return {"op": "radicalize"}, ("a US event the bot may not play, and no Plot to make: Radicalization with the "
+                                      "card's Ops (rule 9.4.1)")
+    if play.get("as") == "ops" and engine.may_play(state, card, "jihadist") and radicalize_instead(state, card):
+        return {"op": "radicalize"}, ""                # said when the event was set aside
     return _as_move(ops_flow(state, ops, v, rng))
 
 
@@ -82,19 +82,29 @@ def ops_flow(state, ops: list, v: int, rng) -> tuple[str, str]:
     if "jihad" in ops:
         major = [n for n in D.MUSLIM if where.major_ok(state, n, v)]
         if major:
-            return "jihad", f"a Major Jihad that could reach Islamist Rule is possible ({', '.join(major)}): Jihad, 9.4.1"
+            return "jihad", f"Jihad: a Major Jihad could bring {_and(major)} to Islamist Rule (rule 9.4.1)"
         if [n for n in D.MUSLIM if where.jihad_allowed(state, n) and state["c"][n]["gov"] in (D.GOOD, D.FAIR)]:
-            return "jihad", "Jihad is possible in a Good or Fair country: Jihad, 9.4.1"
+            return "jihad", "Jihad, possible in a Good or Fair country (rule 9.4.1)"
     if "recruit" in ops and available_cells(state) > 0 and _recruit_country(state, rng, v):
-        return "recruit", "no Jihad to make, cells are Available: Recruit, 9.4.1"
+        return "recruit", "Recruit: no Jihad to make, and cells are available (rule 9.4.1)"
     if "travel" in ops:
         if where.biometrics(state):
             dest, _ = next_destination(state, rng, [], v)
             if dest and not any(cells(state["c"][n]) for n in neighbours(state, dest)):
-                return "radicalize", f"Biometrics: no cell next to {dest}, the Travel's destination: Radicalization, 9.4.2.6"
-        return "travel", ("no Jihad to make and no Available cell: Travel, 9.4.1" if "recruit" not in ops or
-                          not available_cells(state) else "no Jihad to make and no country to recruit in: Travel, 9.4.1")
-    return "radicalize", "no operation can spend the Ops: Radicalization, 9.4.3"
+                return "radicalize", (f"Radicalization: with Biometrics in play no cell can reach {dest}, where a "
+                                      "Travel would go (rule 9.4.2.6)")
+        return "travel", ("Travel: no Jihad to make and no cell available (rule 9.4.1)" if "recruit" not in ops or
+                          not available_cells(state) else "Travel: no Jihad to make and no country to recruit in (rule 9.4.1)")
+    return "radicalize", "Radicalization: no operation can spend the Ops (rule 9.4.3)"
+
+
+def said(action: str, why: str) -> str:
+    """'Plot in Iraq (a country with troops)': a decision and why; nothing when nothing decided it."""
+    return f"{action} ({why})" if why else ""
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def _recruit_country(state, rng, v):
@@ -107,7 +117,7 @@ def _recruit_country(state, rng, v):
 def _roll(options: list, left: int, what: str) -> tuple[dict | None, str]:
     if {"roll": True} not in options:
         return None, ""
-    tail = f", the {_ops(left)} left go to Radicalization (9.4.3)" if left else ""
+    tail = f", and the {_ops(left)} left go to Radicalization" if left else ""
     return {"roll": True}, f"no other country qualifies for {what}: the dice are rolled{tail}"
 
 
@@ -118,7 +128,7 @@ def jihad_die(state, step, options, rng) -> tuple[dict | None, str]:
         last, major = dice[-1]
         again = {"major": last} if major else {"country": last}
         if cells_and_sadr(state, last) > sum(1 for d in dice if d[0] == last) and again in options:
-            return again, f"another die in {last}: as far as its cells allow, 9.4.2"
+            return again, ""                                  # another die there, as far as its cells allow
         major_mode = dice[0][1]
     else:
         major_mode = any(where.major_ok(state, n, v) for n in D.MUSLIM)
@@ -127,12 +137,12 @@ def jihad_die(state, step, options, rng) -> tuple[dict | None, str]:
         names = [n for n in D.MUSLIM if n not in used and {"major": n} in options and where.major_ok(state, n, left)]
         name, why = where.major_where(state, rng, names)
         if name:
-            return {"major": name}, f"Major Jihad in {name}: {why}"
+            return {"major": name}, said(f"Major Jihad in {name}", why)
         return _roll(options, left, "a Major Jihad")
     names = [o["country"] for o in options if "country" in o and o["country"] not in used]
     name, why = where.minor_where(state, rng, names)
     if name:
-        return {"country": name}, f"Jihad in {name}: {why}"
+        return {"country": name}, said(f"Jihad in {name}", why)
     return _roll(options, left, "a Jihad")
 
 
@@ -141,20 +151,20 @@ def plot_die(state, step, options, rng) -> tuple[dict | None, str]:
     if dice:
         last = dice[-1]
         if cells_and_sadr(state, last) > dice.count(last) and {"country": last} in options:
-            return {"country": last}, f"another die in {last}: as far as its cells allow, 9.4.2"
+            return {"country": last}, ""                      # another die there, as far as its cells allow
     names = [o["country"] for o in options if "country" in o and o["country"] not in dice]
     name, why = where.plot_where(state, rng, names)
     if name:
-        return {"country": name}, f"Plot in {name}: {why}"
+        return {"country": name}, said(f"Plot in {name}", why)
     return _roll(options, v - len(dice), "a Plot")
 
 
 def recruit_die(state, step, options, rng) -> tuple[dict | None, str]:
     dice, v = step["dice"], state["in_play"]["value"]
     if dice and {"country": dice[-1]} in options:
-        return {"country": dice[-1]}, f"another Recruit die in {dice[-1]}, 9.4.2.5"
+        return {"country": dice[-1]}, ""                      # every die in the country first chosen (9.4.2.5)
     name, why = where.recruit_where(state, rng, [o["country"] for o in options if "country" in o], v)
-    return ({"country": name}, f"Recruit in {name}: {why}") if name else (None, "")
+    return ({"country": name}, said(f"Recruit in {name}", why)) if name else (None, "")
 
 
 # ---------------------------------------------------------------- 9.4.2.6 Travel
@@ -171,11 +181,12 @@ def next_destination(state, rng, moves: list, v: int, box_from: int = 1, near: s
         box = boxes[i]
         names = [n for n in allowed if box in where._boxes_of(state, n)]
         return where.travel_destination(state, rng, names, box, near)
-    name, how = randomly.pick(rng, allowed, "a random destination")
-    return name, f"the cells left travel at random, 9.4.2.6: {how}"
+    name, how = randomly.pick(rng, allowed)
+    return name, "a destination at random for the cells left" + (f", {how}" if how else "")
 
 
 def travel_move(state, step, options, rng) -> tuple[dict | None, str]:
+    """A cell's source, with its whole travel planned; then its destination, as planned."""
     moves, v = step["moves"], state["in_play"]["value"]
     if step.get("pick") is None:
         sources = [o["from"] for o in options if "from" in o]
@@ -183,15 +194,28 @@ def travel_move(state, step, options, rng) -> tuple[dict | None, str]:
         if dest is None or not sources:
             return _roll(options, v - len(moves), "a Travel")
         src, swhy = where.travel_source(state, rng, dest, sources, v, moves, [m[1] for m in moves] + [dest])
-        return {"from": src}, f"Travel to {dest} ({dwhy}) from {src}: {swhy}"
+        return {"from": src, "plan": {"from": src, "to": dest}}, _travel_words(src, swhy, dest, dwhy)
     src = step["pick"]
     c = state["c"][src]
     going = sum(1 for m in moves if m[0] == src)
     if cells(c) - going == 1 and (gov(state, src) == D.IR or c["rc"]) and {"to": src} in options:
-        return {"to": src}, f"the last cell of {src} travels in place (Islamist Rule or Regime Change), 9.4.2.6.1"
+        return {"to": src}, f"the last cell of {src} stays there, as a country under Islamist Rule or Regime Change keeps it"
+    planned = planned_to(state, src)
+    if planned and {"to": planned} in options:
+        return {"to": planned}, ""
     allowed = [o["to"] for o in options if "to" in o]
     dest, why = next_destination(state, rng, moves, v, near=src, allowed=allowed)
-    return {"to": dest}, f"Travel from {src} to {dest}: {why}"
+    return {"to": dest}, said(f"the cell from {src} travels to {dest}", why)
+
+
+def planned_to(state, src: str) -> str | None:
+    """The destination the bot planned for a cell from `src`, with its last answer."""
+    plan = state.get("bot_plan") or {}
+    return plan.get("to") if plan.get("from") == src else None
+
+
+def _travel_words(src: str, swhy: str, dest: str, dwhy: str) -> str:
+    return f"a cell travels to {dest}" + (f" ({dwhy})" if dwhy else "") + f" from {src}" + (f" ({swhy})" if swhy else "")
 
 
 # ---------------------------------------------------------------- 9.4.3 Radicalization
@@ -201,13 +225,16 @@ def radical(state, step, options, rng) -> tuple[dict | None, str]:
     box = step["box"]
     if box == 2 and step.get("to") is None:
         allowed = [o["to"] for o in options]
-        dest, why = next_destination(state, rng, [], state["in_play"]["value"], box_from=2, allowed=allowed)
-        return {"to": dest}, f"Radicalization, 2nd box: a cell travels to {dest}: {why}"
+        dest, dwhy = next_destination(state, rng, [], state["in_play"]["value"], box_from=2, allowed=allowed)
+        sources = [n for n in D.NAMES if cells(state["c"][n])]
+        src, swhy = where.travel_source(state, rng, dest, sources, state["in_play"]["value"], [], [dest])
+        return {"to": dest, "plan": {"from": src, "to": dest}}, "Radicalization: " + _travel_words(src, swhy, dest, dwhy)
     if box == 2:
+        plan = state.get("bot_plan") or {}
+        if plan.get("to") == step["to"] and {"from": plan.get("from")} in options:
+            return {"from": plan["from"]}, ""
         sources = [o["from"] for o in options]
         src, why = where.travel_source(state, rng, step["to"], sources, state["in_play"]["value"], [], [step["to"]])
-        return {"from": src}, f"Radicalization, 2nd box: the cell travels from {src}: {why}"
-    names = [o["country"] for o in options]
-    name, how = randomly.pick(rng, names)
-    what = {1: "1st box: a cell from the track to", 3: "3rd box: a plot in", 4: "4th box: worsening"}[box]
-    return {"country": name}, f"Radicalization, {what} a random country, {name}" + (f": {how}" if how else ", 9.5")
+        return {"from": src}, said(f"Radicalization: the cell for {step['to']} comes from {src}", why)
+    name, how = randomly.pick(rng, [o["country"] for o in options])
+    return {"country": name}, f"{name}, {how}" if how else ""

@@ -23,10 +23,10 @@ from ..governance import worsen
 from ..state import Fx, cells, cells_and_sadr, cells_on_map, cells_on_track, country_label, gov
 from ..tests_rolls import test_if_needed
 
-BOX_TEXT = {1: "1st box (9.4.3): a cell from the track to a random country",
-            2: "2nd box (9.4.3): one cell travels, automatically",
-            3: "3rd box (9.4.3): a plot in a random country with a cell, not under Islamist Rule",
-            4: "4th box (9.4.3): a random Good or Fair Muslim country worsens"}
+BOX_TEXT = {1: "1st box: a cell from the track to a random country",
+            2: "2nd box: one cell travels, automatically",
+            3: "3rd box: a plot in a random country with a cell, not under Islamist Rule",
+            4: "4th box: a random Good or Fair Muslim country worsens"}
 
 
 def plot_targets(state) -> list[str]:
@@ -91,7 +91,7 @@ def _label(state, name: str) -> str:
 
 def _prompt(state, step):
     box, left = step["box"], step["left"]
-    head = f"Radicalization with {left} Op{'s' if left != 1 else ''} left, {BOX_TEXT[box]}"
+    head = f"Radicalization (rule 9.4.3) with {left} Op{'s' if left != 1 else ''} left, {BOX_TEXT[box]}"
     if box == 1:
         names = list(D.NAMES)
         text = f"{head}: in which country?"
@@ -163,8 +163,4 @@ def _event(state, box: int, fx: Fx | None, **fields) -> dict:
     return event
 
 
-def _why(state, step, part):
-    return None
-
-
-register("radical", _prompt, _handle, _why)
+register("radical", _prompt, _handle)

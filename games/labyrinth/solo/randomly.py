@@ -3,12 +3,12 @@
 Six options or fewer: each gets an equal range on a d6 (a roll past the ranges is rolled again),
 as in the 9.5.1 example (two countries: 1-3 and 4-6). More than six: the rulebook rolls a tan and
 a black die on the Global table, and the Schengen (1d6) and Shia-Mix (3d6) tables serve where
-they are named; none of the three tables is in the seeds, so each is a uniform choice among the
-qualifying countries (provisional, data/tables.json rulings "solo_random_tables"); the Schengen
-table has no Eastern Europe (9.5).
+they are named; the rulebook we have does not print the three tables, so each is a uniform choice
+among the qualifying countries (provisional, data/tables.json rulings "solo_random_tables", which
+the rules page explains); the Schengen table has no Eastern Europe (9.5).
 
 The dice are the bot's own (its generator, derived from the table's seed), and each choice comes
-with the words that say how it was made, for the bot's reason in the log.
+with the few words that say how it was made, for the bot's reason in the log.
 """
 
 from collections.abc import Sequence
@@ -21,7 +21,8 @@ SHIA_MIX = [n for n in D.MUSLIM if D.COUNTRIES[n]["type"] == "shia_mix"]
 
 
 def _join(names: Sequence[str]) -> str:
-    return "/".join(names)
+    names = list(names)
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def d6_ranges(n: int) -> list[tuple[int, int]]:
@@ -30,8 +31,9 @@ def d6_ranges(n: int) -> list[tuple[int, int]]:
     return [(i * size + 1, (i + 1) * size) for i in range(n)]
 
 
-def pick(rng, names: Sequence[str], what: str = "") -> tuple[str, str]:
-    """One of the names at random (9.5): (name, how it was chosen)."""
+def pick(rng, names: Sequence[str]) -> tuple[str, str]:
+    """One of the names at random (9.5): (name, how it was chosen, in a few words; '' when it was
+    the only one)."""
     names = list(names)
     if len(names) == 1:
         return names[0], ""
@@ -43,18 +45,9 @@ def pick(rng, names: Sequence[str], what: str = "") -> tuple[str, str]:
             rolls.append(r)
             for name, (low, high) in zip(names, ranges):
                 if low <= r <= high:
-                    spans = ", ".join(f"{lo}-{hi} {nm}" if lo != hi else f"{lo} {nm}" for nm, (lo, hi) in zip(names, ranges))
-                    dice = " then ".join(map(str, rolls))
-                    return name, f"{what or _join(names)} broken by a die: {dice} ({spans}), 9.5"
-    name = names[rng.below(len(names))]
-    return name, f"{what or f'one of {len(names)}'} at random: the Global table is not in the seeds, a uniform choice (9.5)"
-
-
-def tie(rng, names: Sequence[str]) -> tuple[str, str]:
-    """A tie between equal priorities broken at random (9.5)."""
-    if len(names) == 1:
-        return names[0], ""
-    return pick(rng, names, "tie " + _join(names) if len(names) <= 6 else f"a tie of {len(names)} countries")
+                    among = _join(names) if len(names) <= 3 else f"{len(names)} countries"
+                    return name, f"a die among {among}, rolled {' then '.join(map(str, rolls))}"
+    return names[rng.below(len(names))], f"at random among {len(names)} countries"
 
 
 def distances(state, origin: str) -> dict[str, int]:
@@ -82,14 +75,12 @@ def nearest(state, rng, origin: str, qualifying: Sequence[str]) -> tuple[str | N
     far = distances(state, origin)
     best = min(far.get(n, 99) for n in qualifying)
     close = [n for n in qualifying if far.get(n, 99) == best]
-    name, how = tie(rng, close)
-    words = f"nearest to {origin}: {name}" + (f" ({how})" if how else "") + ", 9.5.1"
-    return name, words
+    name, how = pick(rng, close)
+    return name, f"the nearest to {origin}" + (f", {how}" if how else "")
 
 
 def table(rng, kind: str, names: Sequence[str]) -> tuple[str, str]:
-    """A result of the Schengen or Shia-Mix table, or the Global one (uniform: see above)."""
-    words = {"schengen": "the Schengen table", "shia_mix": "the Shia-Mix table", "global": "the Global table"}[kind]
+    """A result of the Schengen or Shia-Mix table (uniform: see above): (name, how)."""
+    words = {"schengen": "Schengen countries", "shia_mix": "Shia-Mix countries"}[kind]
     names = list(names)
-    name = names[rng.below(len(names))]
-    return name, f"{words} (not in the seeds: a uniform choice among {len(names)}): {name}, 9.5"
+    return names[rng.below(len(names))], f"at random among the {len(names)} {words}"

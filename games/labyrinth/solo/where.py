@@ -1,6 +1,7 @@
 """9.4.2 "Where?": the priorities of each flow, as ordered criteria. A flow ranks the countries
 that qualify and keeps the best; a tie left at the end is broken at random (9.5). Each pick comes
-with its reason: the rule, and the criteria that decided ("9.4.2.3, Pakistan first").
+with its reason in a few words: the criteria that decided ("Pakistan first, the most Resources
+(2)"), and how a tie was broken.
 """
 
 from collections.abc import Sequence
@@ -20,15 +21,15 @@ from ..state import (
     resources,
     troops,
 )
-from .randomly import tie
+from .randomly import pick
 
 Criterion = tuple  # (key(name) -> comparable, lower first; say(name) -> words[, always: say it even if all tie])
 GOV_WORD = {D.GOOD: "Good", D.FAIR: "Fair", D.POOR: "Poor", D.IR: "Islamist Rule", None: "untested"}
 
 
-def ranked(rng, candidates: Sequence[str], criteria: list[Criterion], rule: str) -> tuple[str | None, str]:
+def ranked(rng, candidates: Sequence[str], criteria: list[Criterion]) -> tuple[str | None, str]:
     """The best candidate by the criteria in order (a lower key is better), ties at random; its
-    reason names the rule and the criteria that made a difference."""
+    reason names the criteria that made a difference."""
     best = list(dict.fromkeys(candidates))
     if not best:
         return None, ""
@@ -41,9 +42,8 @@ def ranked(rng, candidates: Sequence[str], criteria: list[Criterion], rule: str)
             if note and note not in notes:
                 notes.append(note)
         best = keep
-    name, how = tie(rng, best)
-    reason = rule + ("".join(f", {n}" for n in notes))
-    return name, reason + (f"; {how}" if how else "")
+    name, how = pick(rng, best)
+    return name, ", ".join(notes + ([how] if how else []))
 
 
 def _pakistan(n: str) -> int:
@@ -96,7 +96,7 @@ def plot_where(state, rng, candidates: Sequence[str], event: bool = False) -> tu
         return order.index(g) if g in order else 3
     crit = [(lambda n: plot_category(state, n), lambda n: PLOT_BOXES[plot_category(state, n)], True),
             (gov_rank, lambda n: f"{GOV_WORD[gov(state, n)]} first ({'an event' if event else 'a Plot operation'})")]
-    return ranked(rng, names, crit, "9.4.2.2")
+    return ranked(rng, names, crit)                                   # 9.4.2.2
 
 
 # ---------------------------------------------------------------- 9.4.2.3 Major Jihad, 9.4.2.4 minor
@@ -126,7 +126,7 @@ def major_ok(state, name: str, ops: int) -> bool:
 def major_where(state, rng, candidates: Sequence[str]) -> tuple[str | None, str]:
     crit = [(_pakistan, lambda n: "Pakistan first"),
             (lambda n: -resources(state, n), lambda n: f"the most Resources ({resources(state, n)})")]
-    return ranked(rng, candidates, crit, "9.4.2.3")
+    return ranked(rng, candidates, crit)                              # 9.4.2.3
 
 
 def minor_where(state, rng, candidates: Sequence[str], alignment: bool = False) -> tuple[str | None, str]:
@@ -139,7 +139,7 @@ def minor_where(state, rng, candidates: Sequence[str], alignment: bool = False) 
             (lambda n: 0 if state["c"][n]["aid"] else 1, lambda n: "Aid first"),
             (lambda n: 0 if state["c"][n]["besieged"] else 1, lambda n: "Besieged Regime first"),
             (lambda n: -resources(state, n), lambda n: f"the most Resources ({resources(state, n)})")]
-    return ranked(rng, names, crit, "9.4.2.4")
+    return ranked(rng, names, crit)                                   # 9.4.2.4
 
 
 # ---------------------------------------------------------------- 9.4.2.5 Recruit
@@ -174,9 +174,9 @@ def recruit_where(state, rng, candidates: Sequence[str], ops: int) -> tuple[str 
             (lambda n: -(troops(state, n) + cells_and_sadr(state, n)),
              lambda n: f"the most troops and cells ({troops(state, n) + cells_and_sadr(state, n)})"),
             _most_resources(state, names)]
-    name, reason = ranked(rng, names, crit, "9.4.2.5")
+    name, reason = ranked(rng, names, crit)                           # 9.4.2.5
     if name and recruit_category(state, name, ops) == 2:
-        reason = reason.replace("9.4.2.5", f"9.4.2.5, success on 1-{chance(name)}", 1)
+        reason = reason.replace(RECRUIT_BOXES[2], f"{RECRUIT_BOXES[2]}, success on 1-{chance(name)}", 1)
     return name, reason
 
 
@@ -211,8 +211,8 @@ def jihad_possible_at(state, name: str) -> bool:
 
 TRAVEL_BOXES = {1: "a country with Regime Change, Besieged Regime or Aid",
                 2: "a Poor country where 2 more cells make Major Jihad possible",
-                3: "a Good or Fair Muslim country next to a cell",
-                4: "an untested non-Muslim country (US Hard) or a Soft one (US Soft)"}
+                3: "a Good or Fair Muslim country next to a cell"}
+BOX_4 = {"Hard": "an untested non-Muslim country, as the US is Hard", "Soft": "a Soft non-Muslim country, as the US is Soft"}
 
 
 def travel_destination(state, rng, candidates: Sequence[str], box: int, near: str | None = None) -> tuple[str | None, str]:
@@ -223,8 +223,9 @@ def travel_destination(state, rng, candidates: Sequence[str], box: int, near: st
     crit = [(_pakistan, lambda n: "Pakistan first"), _most_resources(state, names)]
     if near:
         crit.append((lambda n: 0 if n == near or n in neighbours(state, near) else 1, lambda n: f"next to {near}"))
-    name, reason = ranked(rng, names, crit, f"9.4.2.6 box {box}, {TRAVEL_BOXES[box]}")
-    return name, reason
+    words = BOX_4[state["us_posture"]] if box == 4 else TRAVEL_BOXES[box]
+    crit.insert(0, (lambda n: 0, lambda n: words, True))
+    return ranked(rng, names, crit)                                   # 9.4.2.6, "To" box `box`
 
 
 def _boxes_of(state, name: str) -> list[int]:
@@ -264,7 +265,7 @@ def travel_source(state, rng, dest: str, sources: Sequence[str], ops: int, moves
              True),
             (lambda n: 0 if active_left(n) else 1, lambda n: "an Active cell first"),
             (lambda n: 1 if n in destinations and n != dest else 0, lambda n: "not another destination")]
-    return ranked(rng, sources, crit, "9.4.2.6.1")
+    return ranked(rng, sources, crit)                                 # 9.4.2.6.1
 
 
 def biometrics(state) -> bool:

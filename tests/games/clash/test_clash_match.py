@@ -169,7 +169,7 @@ def test_parse_answers_and_errors():
         assert err.value.code in ("bad_notation", "field_taken")
     with pytest.raises(IllegalMove) as err:
         GAME.parse("president b2", state, MW)
-    assert err.value.message == "B2 is already taken."
+    assert err.value.code == "field_taken" and err.value.message.startswith("B2 is already taken. Type `president a1`, ")
     move = GAME.parse("pop star a1 n b2", state, MW)
     events = GAME.decide(state, MW, move, Rng(b"x", 0))
     assert of_type(events, "flipped")[0]["fields"] == ["B2"]

@@ -72,14 +72,14 @@ def test_2_2_oil_price_spike_played_by_the_us_makes_both_win_the_us_wins():
     s = at(blank(OIL, hands={"us": [117, 19]}, phase="us"))
     events, s = run(s, {"card": 117}, {"play": "event"})
     over = one(events, "game_over")
-    assert over["winner"] == US and "(2.2)" in over["text"] and GAME.result(s)["winner"] == US
+    assert over["winner"] == US and "(rule 2.2)" in over["text"] and GAME.result(s)["winner"] == US
 
 
 def test_2_2_oil_price_spike_played_by_the_jihadist_makes_both_win_the_jihadist_wins():
     s = at(blank(OIL, hands={"jihadist": [117, 95]}))
     events, s = run(s, {"card": 117}, {"play": "event"})
     over = one(events, "game_over")
-    assert over["winner"] == JH and "(2.2)" in over["text"]
+    assert over["winner"] == JH and "(rule 2.2)" in over["text"]
 
 
 # ------------------------------------------------------------------ 3. Quagmire (90)

@@ -18,7 +18,7 @@ def test_6_2_4_ansar_al_islam_triggered_with_no_cells_on_the_track_places_nothin
     war_of_ideas = next(o["move"] for o in prompt["options"] if o["label"] == "War of Ideas")
     _, state = play(state, US, war_of_ideas)
     seat, prompt = asked(state)
-    assert "triggered (6.3.2)" in prompt["text"]
+    assert "triggered (rule 6.3.2)" in prompt["text"]
     event_first = next(o["move"] for o in prompt["options"] if o["label"].startswith("The event first"))
     _, state = run(state, event_first)
     seat, prompt = asked(state)                             # the Jihadist decides where (6.3.2)...

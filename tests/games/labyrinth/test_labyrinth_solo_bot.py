@@ -43,10 +43,11 @@ def test_pl_9_4_3_example_plot_with_the_one_cell_then_place_a_cell_then_travel()
     assert of_type(events, "radicalization")[0]["value"] == 2
     boxes = [e["box"] for e in of_type(events, "radicalized")]
     assert boxes == [1, 2] and of_type(events, "radicalized")[1].get("from")
-    assert reasons[0] == "47 The door of Itjihad was closed: a playable US event: a Plot instead, the event does not happen, 9.4.1"
-    assert reasons[1].startswith("Plot in Iraq: 9.4.2.2, Prestige above Low: a country with troops")
-    assert reasons[2] == "2 Ops left that the flow cannot spend: Radicalization, 9.4.3"
-    assert reasons[3].startswith("Radicalization, 1st box: a cell from the track to a random country")
+    assert reasons[0] == "a US event the bot may not play: a Plot with the card's Ops, and no event (rule 9.4.1)"
+    assert reasons[1].startswith("Plot in Iraq (Prestige above Low: a country with troops")
+    assert reasons[2] == "Radicalization with the 2 Ops left (rule 9.4.3)"
+    cell = of_type(events, "radicalized")[0]["country"]                 # 1st box: a country at random
+    assert reasons[3] == f"{cell}, at random among 38 countries"
     assert 47 in s["discard"] and sum(c["active"] + c["sleeper"] for c in s["c"].values()) == 2
 
 
@@ -64,25 +65,25 @@ def test_pl_9_5_1_example_afghanistan_and_the_gulf_states_tie_broken_by_a_die():
     for die, country in ((2, "Afghanistan"), (5, "Gulf States")):
         move = bot(s, dice=(die,))
         assert move == {"country": country, "reason": (
-            f"Plot in {country}: 9.4.2.2, Prestige above Low: a country with troops; tie Afghanistan/Gulf States "
-            f"broken by a die: {die} (1-3 Afghanistan, 4-6 Gulf States), 9.5")}
+            f"Plot in {country} (Prestige above Low: a country with troops, a die among Afghanistan and Gulf States, "
+            f"rolled {die})")}
     _, s2 = decide(s, JH, bot(s, dice=(2,)))
-    assert bot(s2) == {"country": "Afghanistan", "reason": "another die in Afghanistan: as far as its cells allow, 9.4.2"}
+    assert bot(s2) == {"country": "Afghanistan"}                 # another die there, as far as its cells allow: no news
 
 
 def test_9_5_ranges_of_a_d6_and_the_global_table():
     assert randomly.d6_ranges(2) == [(1, 3), (4, 6)] and randomly.d6_ranges(4) == [(1, 1), (2, 2), (3, 3), (4, 4)]
     name, how = randomly.pick(Dice(5, 2), ["A", "B", "C", "D"])       # 5 is past the four ranges: rolled again
-    assert name == "B" and how == "A/B/C/D broken by a die: 5 then 2 (1 A, 2 B, 3 C, 4 D), 9.5"
+    assert name == "B" and how == "a die among 4 countries, rolled 5 then 2"
     name, how = randomly.pick(Rng(b"g", 0), [f"C{i}" for i in range(9)])
-    assert "the Global table is not in the seeds" in how
+    assert how == "at random among 9 countries"
 
 
 def test_9_5_1_nearest_country():
     s = solo(blank({"Iraq": FAIR_ALLY, "Syria": {"gov": "Good", "align": "Ally"}, "Libya": FAIR_ALLY}))
     # Lebanon does not qualify: Syria (adjacent) is nearer than Iraq (two steps) and Libya
     name, words = randomly.nearest(s, NoDice(), "Lebanon", ["Iraq", "Syria", "Libya"])
-    assert name == "Syria" and words == "nearest to Lebanon: Syria, 9.5.1"
+    assert name == "Syria" and words == "the nearest to Lebanon"
 
 
 # ------------------------------------------------------------------ 9.4.2.2 Plot
@@ -96,7 +97,7 @@ def plot_pick(countries, candidates, event=False, **tracks):
 def test_9_4_2_2_the_united_states_first():
     name, why = plot_pick({"United States": {"sleeper": 1}, "Iraq": dict(FAIR_ALLY, troops=2, sleeper=1)},
                           ["Iraq", "United States"], prestige=7)
-    assert name == "United States" and why == "9.4.2.2, the United States first"
+    assert name == "United States" and why == "the United States first"
 
 
 def test_9_4_2_2_prestige_above_low_the_philippines_with_abu_sayyaf_then_troops():
@@ -105,14 +106,14 @@ def test_9_4_2_2_prestige_above_low_the_philippines_with_abu_sayyaf_then_troops(
     assert plot_pick(countries, ["Iraq", "Philippines"], prestige=7)[0] == "Philippines"
     countries["Philippines"]["troops"] = 2                        # troops outnumber its cells: the troops box
     name, why = plot_pick(countries, ["Iraq", "Philippines"], prestige=7)
-    assert why.startswith("9.4.2.2, Prestige above Low: a country with troops")
+    assert why.startswith("Prestige above Low: a country with troops")
 
 
 def test_9_4_2_2_troops_only_when_prestige_is_above_low():
     countries = {"Iraq": dict(FAIR_ALLY, troops=2, sleeper=1), "Germany": {"posture": "Hard", "sleeper": 1}}
     assert plot_pick(countries, ["Iraq", "Germany"], prestige=4, us_posture="Hard")[0] == "Iraq"
     name, why = plot_pick(countries, ["Iraq", "Germany"], prestige=3, us_posture="Hard")
-    assert name == "Germany" and why == "9.4.2.2, no GWOT penalty: a country with the US posture"
+    assert name == "Germany" and why == "no GWOT penalty: a country with the US posture"
 
 
 def test_9_4_2_2_the_us_posture_only_without_a_gwot_penalty_then_aid():
@@ -120,13 +121,13 @@ def test_9_4_2_2_the_us_posture_only_without_a_gwot_penalty_then_aid():
     assert plot_pick(countries, ["Jordan", "Germany"], prestige=3)[0] == "Germany"
     soft = {n: {"posture": "Soft"} for n in ("France", "Spain", "Italy", "Benelux")}      # World Soft 3: a penalty
     name, why = plot_pick(dict(countries, **soft), ["Jordan", "Germany"], prestige=3)
-    assert name == "Jordan" and why == "9.4.2.2, a country with Aid"
+    assert name == "Jordan" and why == "a country with Aid"
 
 
 def test_9_4_2_2_funding_below_9_non_muslim_then_muslim_then_radicalization():
     countries = {"France": {"posture": "Soft", "sleeper": 1}, "Egypt": dict(FAIR_ALLY, sleeper=1)}
     assert plot_pick(countries, ["Egypt", "France"], prestige=3, funding=8) == \
-        ("France", "9.4.2.2, Funding below 9: a non-Muslim country")
+        ("France", "Funding below 9: a non-Muslim country")
     assert plot_pick(countries, ["Egypt"], prestige=3, funding=8)[0] == "Egypt"
     assert plot_pick(countries, ["Egypt", "France"], prestige=3, funding=9)[0] is None
 
@@ -137,7 +138,7 @@ def test_9_4_2_2_governance_fair_good_poor_for_a_plot_good_fair_poor_for_an_even
                  "Iraq": {"gov": "Poor", "align": "Ally", "troops": 1, "sleeper": 1}}
     names = ["Egypt", "Jordan", "Iraq"]
     assert plot_pick(countries, names, prestige=7) == \
-        ("Jordan", "9.4.2.2, Prestige above Low: a country with troops, Fair first (a Plot operation)")
+        ("Jordan", "Prestige above Low: a country with troops, Fair first (a Plot operation)")
     assert plot_pick(countries, names, event=True, prestige=7)[0] == "Egypt"
     assert plot_pick(countries, ["Egypt", "Iraq"], prestige=7)[0] == "Egypt"
 
@@ -150,9 +151,9 @@ def test_9_4_2_3_major_jihad_pakistan_first_then_resources():
                  "Algeria/Tunisia": dict(POOR_ADV, sleeper=5), "Kenya/Tanzania": {"posture": "Soft"}}
     s = solo(blank(countries))
     assert where.major_where(s, NoDice(), ["Saudi Arabia", "Pakistan", "Algeria/Tunisia"]) == \
-        ("Pakistan", "9.4.2.3, Pakistan first")
+        ("Pakistan", "Pakistan first")
     assert where.major_where(s, NoDice(), ["Algeria/Tunisia", "Saudi Arabia"]) == \
-        ("Saudi Arabia", "9.4.2.3, the most Resources (3)")
+        ("Saudi Arabia", "the most Resources (3)")
 
 
 def test_9_4_1_major_jihad_only_where_islamist_rule_is_in_reach():
@@ -167,9 +168,9 @@ def test_the_issue_example_major_jihad_in_pakistan():
     pos = blank({"Pakistan": dict(POOR_ADV, sleeper=6), "Saudi Arabia": dict(POOR_ADV, sleeper=6)},
                 hands={"jihadist": [57, 90]}, prestige=7)
     events, reasons, s = bot_plays(solo(pos), stop=lambda st: st["played"] == 1, dice=Dice(4, 4, 4))
-    assert reasons[:2] == ["a Major Jihad that could reach Islamist Rule is possible (Pakistan, Saudi Arabia): Jihad, 9.4.1",
-                           "Major Jihad in Pakistan: 9.4.2.3, Pakistan first"]
-    assert "Jihadist bot: Major Jihad in Pakistan: 9.4.2.3, Pakistan first." in [GAME.describe(e) for e in events]
+    assert reasons[:2] == ["Jihad: a Major Jihad could bring Pakistan or Saudi Arabia to Islamist Rule (rule 9.4.1)",
+                           "Major Jihad in Pakistan (Pakistan first)"]
+    assert "Jihadist bot: Major Jihad in Pakistan (Pakistan first)." in [GAME.describe(e) for e in events]
     assert [e["country"] for e in of_type(events, "jihad")] == ["Pakistan"] and one(events, "jihad")["major"]
 
 
@@ -181,15 +182,15 @@ def test_9_4_2_4_minor_jihad_good_first_then_pakistan_aid_besieged_resources():
     s = solo(blank(c))
     names = list(c)
     pick = (lambda ns, **kw: where.minor_where(s, NoDice(), ns, **kw))
-    assert pick(names) == ("Egypt", "9.4.2.4, Good first")
+    assert pick(names) == ("Egypt", "Good first")
     names.remove("Egypt")
-    assert pick(names) == ("Pakistan", "9.4.2.4, Pakistan first")
+    assert pick(names) == ("Pakistan", "Pakistan first")
     names.remove("Pakistan")
     assert pick(names)[0] == "Jordan"
     names.remove("Jordan")
     assert pick(names)[0] == "Syria"
     names.remove("Syria")
-    assert pick(names) == ("Saudi Arabia", "9.4.2.4, the most Resources (3)")
+    assert pick(names) == ("Saudi Arabia", "the most Resources (3)")
     assert pick(["Iraq"]) == (None, "") and pick(["Iraq"], alignment=True)[0] == "Iraq"
 
 
@@ -203,14 +204,14 @@ def test_9_4_2_5_recruit_priorities():
          "Egypt": {"gov": "Poor", "align": "Ally", "sleeper": 1, "besieged": True}}
     s = solo(blank(c))
     pick = (lambda ns, ops=2: where.recruit_where(s, NoDice(), ns, ops))
-    assert pick(list(c)) == ("Iraq", "9.4.2.5, a Regime Change country with 5 more troops than cells")
+    assert pick(list(c)) == ("Iraq", "a Regime Change country with 5 more troops than cells")
     assert pick(["Afghanistan", "Somalia", "Jordan"], ops=2)[0] == "Afghanistan"      # Somalia: 4 cells, not < 4
     # the best chance: Poor (1-3) and the Philippines' REC 3 tie; Besieged Egypt first
     name, why = pick(["Philippines", "Jordan", "Egypt"])
-    assert name == "Egypt" and why == "9.4.2.5, success on 1-3, the best chance to recruit, Besieged Regime first"
+    assert name == "Egypt" and why == "the best chance to recruit, success on 1-3, Besieged Regime first"
     name, why = where.recruit_where(s, Dice(1), ["Philippines", "Jordan"], 2)      # all alike, not all Muslim
-    assert name == "Philippines" and why == ("9.4.2.5, success on 1-3, the best chance to recruit; tie "
-                                             "Philippines/Jordan broken by a die: 1 (1-3 Philippines, 4-6 Jordan), 9.5")
+    assert name == "Philippines" and why == ("the best chance to recruit, success on 1-3, a die among Philippines "
+                                             "and Jordan, rolled 1")
     s2 = solo(blank(dict(c, Jordan={"gov": "Poor", "align": "Ally", "sleeper": 1, "troops": 1})))
     assert where.recruit_where(s2, NoDice(), ["Philippines", "Jordan"], 2)[0] == "Jordan"    # troops and cells: 2
 
@@ -229,7 +230,7 @@ def test_9_4_2_6_travel_destinations_one_per_box_in_order():
         name, why = flows.next_destination(s, NoDice() if i < 3 else Rng(b"t", 0), [["x", d] for d in dests], 4)
         dests.append(name)
         if i < 3:
-            assert why.startswith(f"9.4.2.6 box {i + 1}"), why
+            assert why.startswith(where.TRAVEL_BOXES[i + 1]), why
     assert dests[:3] == ["Somalia", "Yemen", "Jordan"]
     assert dests[3] is not None and s["c"][dests[3]]["posture"] is None and dests[3] not in ("United States", "Israel")
 
@@ -240,7 +241,7 @@ def test_9_4_2_6_pakistan_first_then_resources():
     s = solo(blank(c))
     assert where.travel_destination(s, NoDice(), ["Libya", "Iraq", "Pakistan"], 1)[0] == "Pakistan"
     assert where.travel_destination(s, NoDice(), ["Libya", "Iraq"], 1) == \
-        ("Iraq", "9.4.2.6 box 1, a country with Regime Change, Besieged Regime or Aid, the most Resources (3)")
+        ("Iraq", "a country with Regime Change, Besieged Regime or Aid, the most Resources (3)")
 
 
 def test_9_4_2_6_1_travel_sources():
@@ -250,9 +251,9 @@ def test_9_4_2_6_1_travel_sources():
     s = solo(blank(c))
     src = (lambda names, ops=3, dest="Lebanon": where.travel_source(s, NoDice(), dest, names, ops, [], [dest]))
     assert src(["Syria", "Iraq", "Afghanistan"]) == \
-        ("Afghanistan", "9.4.2.6.1, an Islamist Rule country with more cells than the card's Ops")
+        ("Afghanistan", "an Islamist Rule country with more cells than the card's Ops")
     assert src(["Syria", "Iraq", "Afghanistan"], ops=4)[0] == "Iraq"           # 4 cells are not more than 4 Ops
-    assert src(["Syria", "Jordan"], dest="Iraq") == ("Syria", "9.4.2.6.1, a country next to it, an Active cell first")
+    assert src(["Syria", "Jordan"], dest="Iraq") == ("Syria", "a country next to it, an Active cell first")
 
 
 # ------------------------------------------------------------------ 9.4.1 the operation
@@ -270,7 +271,7 @@ def test_9_4_1_ops_major_jihad_then_jihad_then_recruit_then_travel():
     major = {"Pakistan": dict(POOR_ADV, sleeper=5), "Egypt": dict(FAIR_ALLY, sleeper=1)}
     assert use_choice(major, 90)["op"] == "jihad" and "Major Jihad" in use_choice(major, 90)["reason"]
     minor = {"Egypt": dict(FAIR_ALLY, sleeper=1)}
-    assert use_choice(minor, 90)["reason"] == "Jihad is possible in a Good or Fair country: Jihad, 9.4.1"
+    assert use_choice(minor, 90)["reason"] == "Jihad, possible in a Good or Fair country (rule 9.4.1)"
     recruit = {"Iraq": {"gov": "Poor", "align": "Ally", "sleeper": 1}}
     assert use_choice(recruit, 90)["op"] == "recruit"
     full = {"Afghanistan": dict(IR, sleeper=7), "Somalia": dict(IR, sleeper=7)}
@@ -299,7 +300,7 @@ def test_9_6_ex_kgb_the_caucasus_when_it_shifts_the_world_posture():
     s = solo(blank(hard, hands={"jihadist": [57, 62]}, us_posture="Hard"))
     _, s = decide(s, JH, {"seq": [{"card": 62}, {"play": "event"}]})
     assert bot(s) == {"pick": "central asia",
-                      "reason": "9.6 Ex-KGB: Central Asia, as the Caucasus would not shift the World Posture"}
+                      "reason": "Central Asia, as the Caucasus would not shift the World Posture (rule 9.6)"}
 
 
 def test_9_6_oil_price_spike_takes_the_highest_jihadist_card_or_is_played_for_ops():
@@ -309,16 +310,17 @@ def test_9_6_oil_price_spike_takes_the_highest_jihadist_card_or_is_played_for_op
     assert bot(s)["play"] == "event"
     _, s = decide(s, JH, bot(s))
     move = bot(s)
-    assert move["card"] in (81, 88) and move["reason"].startswith("9.6 Oil Price Spike: a highest-value Jihadist card")
+    assert move["card"] in (81, 88) and move["reason"] == (f"card {move['card']}, a Jihadist card of the highest value "
+                                                           "in the discard pile (at random among them) (rule 9.6)")
     s = solo(dict(pos, discard=[19, 20]))
     _, s = decide(s, JH, bot(s))
-    assert bot(s) == {"play": "ops", "reason": "9.6 Oil Price Spike: no Jihadist card in the discard pile: for Ops only"}
+    assert bot(s) == {"play": "ops", "reason": "no Jihadist card in the discard pile to take: the card's Ops instead (rule 9.6)"}
 
 
 def test_the_second_card_of_adam_gadahn_is_the_top_of_the_stack():
     s = solo(blank({}, hands={"jihadist": [95, 76, 48]}))
     events, reasons, s = bot_plays(s, stop=lambda st: st["played"] >= 1 and st["step"]["k"] == "card")
-    assert one(events, "cards_moved")["cards"] == [76] and "the second card is the top of the stack, 9.2" in reasons
+    assert one(events, "cards_moved")["cards"] == [76] and "the second card is the top of the stack (rule 9.2)" in reasons
 
 
 def test_a_plot_event_whose_flow_ends_in_radicalization_is_ignored():
@@ -328,7 +330,8 @@ def test_a_plot_event_whose_flow_ends_in_radicalization_is_ignored():
                  "Kenya/Tanzania": {"posture": "Soft"}}, hands={"jihadist": [57, 88]}, funding=9, prestige=3)
     events, reasons, s = bot_plays(solo(pos), stop=lambda st: st["played"] == 1)
     assert not of_type(events, "ev_began") and of_type(events, "radicalization")[0]["value"] == 3
-    assert reasons[0].endswith("the event ignored, 9.4.2.1")
+    assert reasons[0] == ("its event's plot has no country the bot may choose: Radicalization with the card's Ops "
+                          "instead (rule 9.4.2.1)")
 
 
 # ------------------------------------------------------------------ a stand-in at a two-player table

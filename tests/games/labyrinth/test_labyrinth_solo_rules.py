@@ -33,7 +33,7 @@ def test_9_1_islamist_rule_resources_win_without_adjacency():
     assert two["c"]["Indonesia/Malaysia"]["gov"] == 4 and GAME.result(two) is None      # not adjacent to Iraq
     _, s = decide(s, JH, {"seq": [{"card": UNPLAYABLE_3}, {"op": "jihad"}, *[{"major": "Indonesia/Malaysia"}] * 3]},
                   dice=(1, 1, 1))
-    assert GAME.result(s)["winner"] == JH and "(9.1)" in GAME.result(s)["text"]
+    assert GAME.result(s)["winner"] == JH and "(rule 9.1)" in GAME.result(s)["text"]
 
 
 def test_9_1_no_cells_left_is_no_us_win():
@@ -157,7 +157,7 @@ def test_9_4_1_a_us_card_plots_and_its_event_does_not_happen():
     events, reasons, s = bot_plays(solo(pos), stop=lambda st: st["played"] == 1 and st["phase"] == JH)
     assert not of_type(events, "ev_began") and one(events, "op_chosen")["op"] == "plot"
     assert 12 in s["discard"] and s["first_plot"] is None
-    assert reasons[0] == "12 Al-Azhar: a playable US event: a Plot instead, the event does not happen, 9.4.1"
+    assert reasons[0] == "a US event the bot may not play: a Plot with the card's Ops, and no event (rule 9.4.1)"
 
 
 def test_9_4_1_an_unassociated_event_then_its_ops():
@@ -166,7 +166,7 @@ def test_9_4_1_an_unassociated_event_then_its_ops():
     events, reasons, s = bot_plays(solo(pos), stop=lambda st: st["played"] == 1)
     assert types(events).index("ev_began") < types(events).index("op_chosen")
     assert one(events, "op_chosen")["op"] == "jihad" and 100 in s["discard"]
-    assert reasons[0] == "100 Hizb Ut-Tahrir: a playable Unassociated event, then its Ops, 9.4.1"
+    assert reasons[0] == "an Unassociated event it can play: the event, then the card's Ops (rule 9.4.1)"
 
 
 def test_9_4_1_an_event_placing_cells_with_none_on_the_track_radicalizes():
@@ -174,7 +174,7 @@ def test_9_4_1_an_event_placing_cells_with_none_on_the_track_radicalizes():
     pos = blank(full, hands={"jihadist": [57, 66]})                                     # 66 Homegrown places cells
     events, reasons, s = bot_plays(solo(pos), stop=lambda st: st["played"] == 1)
     assert not of_type(events, "ev_began") and of_type(events, "radicalization")
-    assert reasons[0].startswith("66 Homegrown: its event places cells and none is on the Funding track")
+    assert reasons[0].startswith("its event would place cells and none is left on the Funding track")
 
 
 def test_9_4_1_door_of_itjihad_makes_the_bots_events_unplayable():

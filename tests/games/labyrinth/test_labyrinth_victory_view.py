@@ -170,7 +170,7 @@ def test_brief_lists_tracks_hand_and_countries():
     _, s = new_game()
     lines = GAME.brief(s, US)
     assert 6 <= len(lines) <= 20
-    assert lines[0].startswith("Let's Roll!, turn 1, Jihadist Action Phase")
+    assert lines[0].startswith("Jihadist action phase 1 of 5, turn 1; Let's Roll!, deck 1 of 1")
     assert any(line.startswith("Your hand (9):") for line in lines)
     assert any("Afghanistan (Islamist Rule Adversary, 4 cells)" in line for line in lines)
     assert not any(str(s["hands"][JH][0]) + " " in line for line in lines if line.startswith("Your hand"))
@@ -246,7 +246,7 @@ def test_a_held_card_stays_hidden():
     state = make(hands={"us": [32], "jihadist": [48]}, seat=US, step={"k": "last", "seat": US})
     events, _ = play(state, US, {"last": "hold"})
     held = one(events, "last_card")
-    assert "card" not in held and GAME.describe(held) == "US holds its last card (5.2.4)."
+    assert "card" not in held and GAME.describe(held) == "US holds its last card."
 
 
 def test_describe_lines_for_an_email():

@@ -4,7 +4,7 @@ from a setup event, one decision at a time, and the component accounting of spec
 import copy
 import json
 
-from games.core import Rng, fold
+from games.core import IllegalMove, Rng, fold
 from games.lafamiglia import GAME
 from games.lafamiglia import data as D
 from games.lafamiglia.evolve import evolve
@@ -155,3 +155,33 @@ def play_random(seed, opts=None, eager=True, every=None, limit=6000, deep=False,
         if not partial:
             raise AssertionError("the game did not end")
     return moves, events, state
+
+
+def forced(state):
+    """The choices the server takes by itself (tables/appending.py ``Draft.forced``): any seat's
+    question with a single answer, until a system step is due or nobody is forced."""
+    while True:
+        asked = GAME.prompts(state)
+        if not asked or "system" in asked:
+            return state
+        seat = next((x for x in sorted(asked) if len(asked[x]["options"]) == 1), None)
+        if seat is None:
+            return state
+        _, state = decide(state, seat, asked[seat]["options"][0]["move"])
+
+
+def reply(state, seat, lines):
+    """A reply of several lines, taken as tables/submit.py takes it: each line parsed and decided
+    while the seat is still asked, the forced choices after each. Returns (state, applied lines,
+    lines left untried, (line, IllegalMove) that stopped it or None)."""
+    applied = []
+    for i, line in enumerate(lines):
+        if seat not in GAME.prompts(state):
+            return state, applied, lines[i:], None
+        try:
+            _, state = decide(state, seat, GAME.parse(line, state, seat))
+        except IllegalMove as refused:
+            return state, applied, lines[i + 1:], (line, refused)
+        applied.append(line)
+        state = forced(state)
+    return state, applied, [], None

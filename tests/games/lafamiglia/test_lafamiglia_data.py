@@ -1,5 +1,7 @@
 """The provisional data set (issue 14): complete, consistent, and marked with its sources."""
 
+import re
+
 from games.lafamiglia import data as D
 
 
@@ -46,3 +48,60 @@ def test_families_tokens_and_boards():
 def test_a_broken_edit_is_reported(monkeypatch):
     monkeypatch.setitem(D.ADJ, "Noto", ("Scordia",))
     assert any("not symmetric" in p for p in D.check())
+
+
+IMPLEMENTATION = re.compile(r"\(L\d|\bL\d{2,}|\bspec\b|\bseed|Annex|our reading|provisional|\.py\b|\[INFERRED|\[POLICY",
+                            re.IGNORECASE)
+POLISH_LETTERS = re.compile("[ąćęłńóśźżĄĆĘŁŃÓŚŹŻ]")
+
+
+def player_texts():
+    """Every component's player-facing name and text (the rules page and the emails read these)."""
+    for c in D.CHARACTERS:
+        yield c["name"], c["text"]
+    for key in D.CARD_SET:
+        yield D.CARD[key]["name"], D.CARD[key]["text"]
+    for tile in D.CARDS["tiles"]:
+        yield tile["name"], tile["text"]
+    for piece in D.CARDS["pieces"]:
+        yield piece["name"], piece["text"]
+    for fam in D.FAMILY_KEYS:
+        yield D.family(fam)["name"], D.family(fam)["text"]
+        for token in D.FAMILY_TOKENS[fam]:
+            yield D.TOKEN[token]["name"], D.TOKEN[token]["text"]
+    for row in D.ROWS:
+        yield D.FAMILIES["row_texts"][row]["name"], D.FAMILIES["row_texts"][row]["text"]
+    for letter in D.COLUMN_LETTERS:
+        yield D.SHEETS["column_texts"][letter]["name"], D.SHEETS["column_texts"][letter]["text"]
+    for act, entry in D.SHEETS["action_texts"].items():
+        yield entry["name"], entry["text"]
+    for fid, field in D.FIELD.items():
+        yield fid, field["text"]
+    for part in (D.MAP, D.SHEETS, D.FAMILIES, D.CARDS["conflict"]):
+        yield part["name"], part["text"]
+    yield "token_text", D.FAMILIES["token_text"]
+    yield "spread_text", D.SHEETS["spread_text"]
+    yield "tiles_text", D.CARDS["tiles_text"]
+    yield "characters_text", D.CARDS["characters_text"]
+    yield "bronte_text", D.MAP["bronte_text"]
+
+
+def test_every_component_has_an_english_name_and_a_text_for_a_player():
+    # issue 22: no line numbers, no 'seed' or 'spec', no Polish in what a player reads; sources stay in 'source'
+    texts = list(player_texts())
+    assert len(texts) > 200
+    for name, text in texts:
+        assert name and len(text) > 20, name
+        assert not IMPLEMENTATION.search(name + " " + text), (name, text)
+        assert not POLISH_LETTERS.search(name + " " + text), (name, text)
+
+
+def test_the_polish_names_are_kept_beside_the_english_ones():
+    assert {D.CARD[c]["polish"] for c in D.CARD_SET} == {"Zdrada", "Tchórzostwo 1", "Tchórzostwo 2"}
+    assert {D.CARD[c]["name"] for c in D.CARD_SET} == {"Betrayal", "Cowardice 1", "Cowardice 2"}
+    known = [t for t in D.CARDS["tiles"] if not t.get("unknown")]
+    assert len(known) == 8 and all(t["polish"] and t["source"] for t in known)
+    assert D.TILE["influence"]["name"] == "Influence" and D.TILE["influence"]["polish"] == "Wpływy"
+    assert all(D.family(f)["polish"] for f in D.FAMILY_KEYS)
+    assert {D.FAMILIES["row_texts"][r]["polish"] for r in D.ROWS} == {"Sądy", "Policja", "Banki", "Kościół"}
+    assert "L1467" in D.CARD["zdrada"]["source"]            # the line reference moved to the source

@@ -35,18 +35,60 @@ def test_the_first_player_gives_1_lira_to_the_last():
     assert pay["seat"] == first and pay["to"] == last and pay["n"] == -1
 
 
-def test_setup_asks_families_then_units_labs_and_markers_in_player_order():
-    # spec 3 steps 6, 11, 12: the team's drawn families, then the card's units, labs, 2 markers each
-    _, state = new_game(seed=b"setup-order")
-    kinds = []
+def setup_blocks(state, choose):
+    """Play the setup, each question answered by ``choose(state, seat, prompt)``: the seats' runs of
+    questions in a row (seat, kinds) and the seats whose markers the rules placed, in order."""
+    blocks, placed = [], []
     while state["phase"] == "setup":
-        (seat, prompt), = [(k, v) for k, v in GAME.prompts(state).items()]
-        kinds.append(prompt["kind"])
+        (seat, prompt), = GAME.prompts(state).items()
+        if seat == "system":
+            placed.append(state["stack"][-1]["seat"])
+        elif not blocks or blocks[-1][0] != seat:
+            blocks.append((seat, [prompt["kind"]]))
+        else:
+            blocks[-1][1].append(prompt["kind"])
         if prompt["kind"] == "family":
             assert {o["move"]["family"] for o in prompt["options"]} <= set(state["colours"][state["team"][seat]])
-        _, state = decide(state, seat, prompt["options"][0]["move"])
-    assert kinds[:4] == ["family"] * 4
+        _, state = decide(state, seat, choose(state, seat, prompt))
     assert sum(1 for f in state["fields"].values() for who in f if who != NEUTRAL) == 8
+    return state, blocks, placed
+
+
+def test_setup_is_one_block_per_seat_then_the_markers_in_player_order():
+    # spec 3 steps 6, 11, 12: each seat in player order chooses its family (from its team's draw), places
+    # its card's units and labs and lists its sheet-0 fields, all at once; then the markers go down in
+    # player order, one a seat, twice, each on the seat's first listed field still free
+    _, state = new_game(seed=b"setup-order")
+    order = (state["cycle"] * 2)[state["cycle"].index(state["first"]):][:4]
+
+    def apart(s, seat, prompt):                    # seat k lists fields 3k, 3k+1, 3k+2 of sheet 0
+        if s["stack"][-1]["k"] == "mark_plan":
+            fields = "0a2 0a3 0b1 0b2 0b3 0c2 0c3 0d2 0d3 0e1 0e2 0e3".split()
+            want = fields[3 * order.index(seat) + len(s["p"][seat].get("plan", []))]
+            return {"field": want}
+        return prompt["options"][0]["move"]
+
+    _, blocks, placed = setup_blocks(state, apart)
+    assert [seat for seat, _ in blocks] == order                    # one run of questions per seat, no more
+    assert all(kinds[0] == "family" and set(kinds) == {"family", "deploy"} for _, kinds in blocks)
+    assert placed == order + order
+
+
+def test_a_seat_whose_listed_fields_are_taken_is_asked():
+    # every seat lists the same 3 fields: the first three seats get one each, the fourth is asked; in the
+    # second round all are taken, so each seat is asked in turn
+    _, state = new_game(seed=b"setup-order")
+    order = (state["cycle"] * 2)[state["cycle"].index(state["first"]):][:4]
+    asked = []
+
+    def first(s, seat, prompt):
+        if s["stack"][-1]["k"] == "mark0" and seat != "system":
+            asked.append(prompt["text"])
+        return prompt["options"][0]["move"]
+
+    _, blocks, placed = setup_blocks(state, first)
+    assert placed == order[:3] and [seat for seat, _ in blocks[4:]] == order      # (the fourth's first ask ends its run)
+    assert len(asked) == 5 and all("the fields you chose are taken" in text for text in asked)
 
 
 def test_recruit_is_church_base_plus_bonus():

@@ -2,7 +2,8 @@
 team may see (its partner's HQ, their face-down orders, their finesse pick, their standing
 instructions) and nothing the other team may not see. Property tests over random games: changing
 everything the other team hides changes nothing in the view, and no redacted event names a
-face-down order, a sealed card or a standing instruction of the other team."""
+face-down order, a sealed card, a standing instruction or a sheet-0 field listed in the setup of
+the other team."""
 
 import json
 
@@ -25,6 +26,8 @@ def perturb(state, team):
         if fam:
             me["tokens"] = list(reversed(me["tokens"]))[:-1] if me["tokens"] else list(D.BASIC[fam][:2])
         me["instr"] = {k: "never" for k in me["instr"]}
+        if "plan" in me:                            # the sheet-0 fields listed in the setup
+            me["plan"] = [f for f in ("0e3", "0f3", "0f2") if f not in me["plan"]][:len(me["plan"])]
         down = [t for a in s["areas"].values() for t in a["tokens"] if t["seat"] == seat and not t["up"]]
         for t in down:
             t["id"] = D.BASIC[fam][0] if t["id"] != D.BASIC[fam][0] else D.BASIC[fam][1]
@@ -49,13 +52,15 @@ def private_leaks(event, seat):
         leaks.append("finesse pick")
     if event["type"] in ("instr", "applied") and ({"key", "value"} & set(out)):
         leaks.append("standing instruction")
+    if event["type"] == "plan" and out.get("field"):
+        leaks.append("sheet-0 field listed")
     if "stack" in out:
         leaks.append("the decisions under way")
     return leaks
 
 
 def test_views_and_events_keep_team_secrets():
-    seen = {"order": 0, "seal": 0, "instr": 0}
+    seen = {"order": 0, "seal": 0, "instr": 0, "plan": 0}
 
     def every(state, events):
         for event in events:
@@ -71,7 +76,7 @@ def test_views_and_events_keep_team_secrets():
 
     for seed in (b"privacy-1", b"privacy-2"):
         play_random(seed, every=every)
-    assert seen["order"] and seen["seal"] and seen["instr"]
+    assert seen["order"] and seen["seal"] and seen["instr"] and seen["plan"]
 
 
 def test_a_team_sees_its_own_secrets():
