@@ -1,8 +1,11 @@
-"""One-click option links: signed, bound to the seq the email was sent at, expiring, single use."""
+"""One-click option links: signed, bound to the seq the email was sent at (good while the seat's
+question is still the one the email asked), expiring, single use."""
 
 from dataclasses import dataclass
 
-from . import signing
+from store import TableStore
+
+from . import same_question, signing
 from .auth import link_key
 from .model import Table
 
@@ -24,13 +27,19 @@ def read(secret_key: str, token: str) -> Action | None:
     return Action(fields[0], fields[1], int(fields[2]), int(fields[3]), int(fields[4]))
 
 
-def state_of(action: Action, table: Table, now: float) -> str:
-    """'expired', 'moved_on' (the game is past the email's seq) or 'ready'."""
+def state_of(action: Action, table: Table, now: float, store: TableStore) -> str:
+    """'expired', 'moved_on' (the seat's question is no longer the one the email asked) or 'ready'."""
     if now > action.expires:
         return "expired"
-    if table.seq != action.seq or action.seat not in table.prompts():
+    if action.seat not in table.prompts() or judged_at(store, action, table) != table.seq:
         return "moved_on"
     return "ready"
+
+
+def judged_at(store: TableStore, action: Action, table: Table) -> int:
+    """The seq the link's choice is judged at: the table's now when the seat's question is still
+    the email's (tables/same_question.py), else the email's own (then it is stale)."""
+    return same_question.judged_at(store, table, action.seat, action.seq)
 
 
 def seat_key(secret_key: str, action: Action) -> str:

@@ -76,8 +76,9 @@ class Reply:
     subject: str
     in_reply_to: str | None = None                       # the In-Reply-To header's message id
     references: list[str] = field(default_factory=list)   # the References header's ids
-    lines: list[str] = field(default_factory=list)        # the reply's own words: one command each
+    lines: list[str] = field(default_factory=list)        # the reply's own words, a line each
     auto: str | None = None     # why this is not a person's reply (None when it is)
+    recipients: list[str] = field(default_factory=list)   # every address it was sent to (envelope and headers)
 
     @property
     def command(self) -> str:
@@ -98,7 +99,7 @@ def parse(raw: bytes, envelope_recipients: list[str] | None = None, envelope_sen
     in_reply_to = next(iter(_message_ids(_header(message, "In-Reply-To"))), None)
     return Reply(sender.lower(), sender_name.strip(), token, message_id, _header(message, "Subject"),
                  in_reply_to, references, commands(body_text(message), sender_name),
-                 auto_reason(message, sender.lower(), envelope_sender))
+                 auto_reason(message, sender.lower(), envelope_sender), recipients)
 
 
 def _header(message: EmailMessage, name: str) -> str:
@@ -293,11 +294,12 @@ def _with_extra_headers(pattern: str) -> _WholeMatches:
 
 
 def commands(text: str, sender_name: str = "") -> list[str]:
-    """The reply's own words as commands: one a line or between `;`, quotes and signature cut."""
+    """The reply's own words, a line each as written (quotes and signature cut, list bullets
+    dropped). A line may hold several moves separated by `;`: tables/reply_lines.py splits a line
+    of moves there, never a message."""
     own = _signature_cut(_own_lines(_quotes_marked(text)[:MAX_TEXT]), _names(sender_name))
-    found = [part.strip() for line in own for part in line.split(";")]
-    found = [re.sub(r"^[-*•]\s+", "", part)[:MAX_LINE].strip() for part in found if part]
-    return found[:MAX_LINES]
+    found = [re.sub(r"^[-*•]\s+", "", line.strip())[:MAX_LINE].strip() for line in own]
+    return [line for line in found if line.strip(" ;")][:MAX_LINES]
 
 
 def _quotes_marked(text: str) -> str:

@@ -7,6 +7,12 @@ at once, and the first line that no longer fits stops the stretch. Every genuine
 answer: what was applied, what stopped and why, and the next question if the seat is still to
 move (so a seat hears nothing else between its own steps). What is not a genuine reply (an
 auto-reply, a bounce, a forged or unknown address, another sender) is recorded, never answered.
+
+Each line is read as a move, a command or words for the other players (tables/reply_lines.py):
+"Nice one, Bob!" above a turn goes to the table as a message, ``team:`` to one's partner,
+``note:`` to one's own notes, and the answer says which lines were read as what. A reply is
+judged by the question it answers (tables/same_question.py): an email whose question is the
+seat's question now is applied, whatever moved meanwhile.
 """
 
 import hashlib
@@ -17,7 +23,8 @@ from typing import Any
 from games.core import IllegalMove
 from store import TableStore
 
-from . import envelope, history, mailparse, preferences, rollback, signing, team_channel, undo
+from . import (history, mailparse, preferences, reference, reply_lines, rollback, same_question, signing, taken_back,
+               talk, undo)
 from .advance import advance
 from .errors import Closed, Forbidden, Invalid, NotFound, StaleSeq
 from .model import Table, load
@@ -25,13 +32,13 @@ from .notices import MailSettings, help_text, turn
 from .reading import log, names
 from .submit import submit
 
-HELP_WORDS = {"", "help", "?", "commands", "how", "show", "state", "options", "status"}
-EVERYWHERE = ("all", "everywhere")
+HELP_WORDS, EVERYWHERE = reply_lines.HELP_WORDS, reply_lines.EVERYWHERE
+QUOTED = 120         # characters of a message the answer quotes back
 
 
 @dataclass
 class Answer:
-    kind: str                      # applied | refused | moved_on | shown | ignored | team
+    kind: str                      # applied | refused | moved_on | shown | ignored | talk (messages only)...
     to: str | None                 # None: nobody is answered
     content: dict[str, Any]
     table_id: str | None = None
@@ -70,9 +77,16 @@ def handle(store: TableStore, raw: bytes, m: MailSettings, recipients: list[str]
         return None
     store.set_answering(table_id, seat, answering_seconds)
     lines = [printable(line) for line in reply.lines]
-    said = team_channel.addressed(lines)
-    answer = _team(store, table, seat, lines, said, reply.message_id, m) if said is not None else \
-        _apply(store, table, seat, seq, lines, reply.message_id, m, snapshot_every)
+    reading = reply_lines.read(table, seat, lines)
+    posted, told = _talk(store, table, seat, reading.said, reply.message_id, m)
+    if reading.moves or not told:
+        answer = _apply(store, table, seat, seq, reading.moves, reply.message_id, m, snapshot_every)
+    else:                                  # words only: a message never moves the game
+        answer = _answer("talk", table, seat, m, lines, "")
+    if told:
+        _tell(answer, told)
+        answer.record["talk"] = posted
+    answer.content.update({"lines": lines, "command": "; ".join(lines)})      # the reply as written
     answer.table_id, answer.seat, answer.receipt = table_id, seat, receipt
     answer.replying_to = (reply.message_id, reply.references)
     answer.record.update({"from": reply.sender, "message_id": reply.message_id, "subject": reply.subject,
@@ -113,7 +127,10 @@ def _apply(store: TableStore, table: Table, seat: str, seq: int, lines: list[str
             return _answer("shown", table, seat, m, lines, f"From now on, at {where}: {policy} "
                            f"({preferences.POLICIES[policy]}).")
         if words in HELP_WORDS:
-            return _answer("shown", table, seat, m, lines, help_text(table, seat), help_asked=True)
+            return _answer("shown", table, seat, m, lines, help_text(table, seat, m.public_url), help_asked=True)
+        looked_up = reference.reply(table, seat, words, m.public_url)      # 'rules disrupt', 'card 27'
+        if looked_up is not None:
+            return _answer("shown", table, seat, m, lines, looked_up)
         moves = undo.command(words)
         if moves is not None:
             return _undo(store, table, seat, moves, lines, message_id, m, snapshot_every)
@@ -123,7 +140,7 @@ def _apply(store: TableStore, table: Table, seat: str, seq: int, lines: list[str
             return _vote(store, table, seat, request, choice, lines, m, snapshot_every)
     first_seq = table.seq + 1
     applied: list[str] = []
-    remaining, expected, round_ = lines, still_current(store, table, seat, seq), 0
+    remaining, expected, round_ = lines, same_question.judged_at(store, table, seat, seq), 0
     stop: tuple[str, str] | None = None
     while remaining:
         try:
@@ -180,9 +197,13 @@ def _undo(store: TableStore, table: Table, seat: str, moves: int, lines: list[st
     table = done.table
     if table.automatic_seat() is not None:
         table = advance(store, table.id, now=m.now, snapshot_every=snapshot_every).table
-    told = "your last move" if moves == 1 else f"your last {moves} moves"
-    return _answer("undone", table, seat, m, lines, f"Taken back: {told}. The question is below again.",
-                   applied=lines, store=store)
+    what = "your last move" if moves == 1 else f"your last {moves} moves"
+    others = [table.seats[s]["name"] for s in taken_back.told(store, table, done.first_seq)]
+    told = f" {' and '.join(others)} {'is' if len(others) == 1 else 'are'} told by email." if others else ""
+    answer = _answer("undone", table, seat, m, lines, f"Taken back: {what}. The question is below again.{told}",
+                     applied=lines, store=store)
+    answer.record["undo_seq"] = done.first_seq          # for the others' emails: what was taken back
+    return answer
 
 
 def _ask(store: TableStore, table: Table, seat: str, to_seq: int, reason: str, lines: list[str],
@@ -231,32 +252,54 @@ def _vote(store: TableStore, table: Table, seat: str, request: "rollback.Request
     return answer
 
 
-def still_current(store: TableStore, table: Table, seat: str, seq: int) -> int:
-    """The seq a reply is judged at: its email's, or the table's now when the email's question is
-    still the seat's question: the seat has been waited on since then and has not moved, only others
-    have (the other side of a simultaneous choice, such as La Famiglia's finesse pick)."""
-    edge = store.waiting(table.id).get(seat)
-    if edge is None or edge > seq or seq >= table.seq:
-        return seq
-    for text in store.read(table.id, after=seq):
-        entry = envelope.loads(text)
-        if entry["by"] == seat and "move" in entry:
-            return seq
-    return table.seq
+def _talk(store: TableStore, table: Table, seat: str, said: list[tuple[str, str]], message_id: str,
+          m: MailSettings) -> tuple[list[dict[str, Any]], list[str]]:
+    """Keep what the reply says to the others or to oneself (each part once per email); returns the
+    messages kept, for the worker to send on, and a sentence each for the answer."""
+    posted: list[dict[str, Any]] = []
+    told: list[str] = []
+    for i, (kind, text) in enumerate(said):
+        channel = talk.SAY if kind == reply_lines.WORDS else kind
+        try:
+            record = talk.post(store, table, seat, channel, text, m.now, "email", idempotency=f"{message_id}#{i}")
+        except Invalid as refused:
+            told.append(f"Not sent: {refused.message}")
+            continue
+        posted.append({"kind": record["kind"], "n": record["n"]})
+        readers = " and ".join(table.seats[s]["name"] for s in talk.readers(table, seat, record["kind"]))
+        quoted = _quoted(record["text"])
+        if record["kind"] == talk.NOTE:
+            told.append(f"Kept as your private note (only you read it, on your seat's page): {quoted}.")
+        elif record["kind"] == talk.TEAM:
+            told.append(f"Sent to your partner {readers or 'nobody: a bot plays your partner'} only: {quoted}.")
+        else:
+            how = "Read as a message to the table" if kind == reply_lines.WORDS else "Sent to the table"
+            to = f"emailed to {readers}" if readers else "on the table's page; no other player reads email here"
+            told.append(f"{how} ({to}): {quoted}.")
+    return posted, told
 
 
-def _team(store: TableStore, table: Table, seat: str, lines: list[str], said: str, message_id: str,
-          m: MailSettings) -> Answer:
-    """A reply starting with 'team:' is a message to the seat's partner only (issue 14): kept in the
-    team's channel, sent on by the worker; never a move, whatever the seq of the email answered."""
-    try:
-        record = team_channel.post(store, table, seat, said, m.now, "email", idempotency=message_id)
-    except Invalid as refused:
-        return _answer("refused", table, seat, m, lines, refused.message)
-    names = " and ".join(table.seats[s]["name"] for s in team_channel.partners(table, seat)) or "nobody (a bot)"
-    answer = _answer("team", table, seat, m, lines, f"Sent to your partner {names} only.")
-    answer.record["team_message"] = record["n"]
-    return answer
+def _quoted(text: str) -> str:
+    flat = " / ".join(line for line in text.split("\n") if line.strip())
+    return f"“{flat if len(flat) <= QUOTED else flat[:QUOTED - 1] + '…'}”"
+
+
+def _tell(answer: Answer, told: list[str]) -> None:
+    """The answer says first which lines went to whom, then what the rest did."""
+    outcome = answer.content["message"]
+    if answer.kind == "applied":
+        stop = answer.content["stopped"]
+        parts = ["Applied: " + ", ".join(f"“{line}”" for line in answer.content["applied"]) + "."]
+        if stop:
+            parts.append(f"Not applied: “{stop[0]}”: {stop[1]}")
+        elif outcome.startswith("Applied. "):                # "You are to move again..."
+            parts.append(outcome.removeprefix("Applied. "))
+        outcome = " ".join(parts)
+    elif answer.kind == "talk":
+        outcome = "No move was read in your reply." + (" Your question is below, still to answer."
+                                                       if answer.content.get("prompt") else "")
+    message = " ".join([*told, outcome])
+    answer.content["message"] = answer.record["message"] = message
 
 
 def _answer(kind: str, table: Table, seat: str, m: MailSettings, lines: list[str], message: str,

@@ -18,10 +18,10 @@ from urllib.parse import quote
 from store import TableStore
 
 from . import envelope, history, signing
+from . import taken_back as going_back
 from .errors import Closed, Forbidden, Invalid
 from .model import Table
 from .notices import MailSettings, _base, reply_token
-from .reading import entries_for, names
 from .submit import Submitted
 from .undo import append_going_back
 
@@ -190,11 +190,8 @@ def read_vote_token(secret_key: str, token: str) -> tuple[str, str, str, str, in
 
 
 def taken_back(store: TableStore, table: Table, seat: str, request: Request) -> list[str]:
-    """What the rollback would take back, as ``seat`` may read it: one line per card play or
-    placement after ``to_seq`` (moves already undone left out), so a vote need not open the log."""
-    entries = entries_for(table, [envelope.loads(e) for e in store.read(table.id, after=request.to_seq,
-                                                                         upto=table.seq)], seat)
-    return history.summarize(table.game, [e["event"] for e in entries if not e.get("undone")], seat, names(table))
+    """What the rollback would take back, as ``seat`` may read it, so a vote need not open the log."""
+    return going_back.lines(store, table, seat, request.to_seq, table.seq)
 
 
 def email(table: Table, seat: str, request: Request, stage: str, m: MailSettings,

@@ -23,7 +23,7 @@ from store import Conflict, Duplicate, TableStore
 from . import envelope, history
 from .appending import FORCED, Draft
 from .errors import Closed, Invalid, StaleSeq
-from .model import Table, load, state_at
+from .model import Table, state_at
 from .submit import Submitted, _fingerprint, _replayed, _scope
 
 MAX_MOVES = 20        # own decisions a seat may take back at once
@@ -179,11 +179,6 @@ def append_going_back(store: TableStore, table: Table, seat: str, event: dict[st
         raise StaleSeq("Another move was made at the same moment; here is the current state.",
                        seq=moved.actual) from None
     return Submitted(done.table, seat, first, done.table.seq, done.entries)
-
-
-def play_undo(store: TableStore, table_id: str, seat: str, **kwargs: Any) -> Submitted:
-    """An undo on the table as it is in the log now."""
-    return undo(store, load(store, table_id), seat, **kwargs)
 
 
 def command(text: str | None) -> int | None:

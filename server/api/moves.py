@@ -80,6 +80,7 @@ class Undo(MethodView):
         if not done.replayed:
             s.tables.put(done.table)
             s.metrics.moves.labels(done.table.game.name).inc()
+            rollbacks.enqueue_taken_back(s.redis, s.settings, table_id, done.first_seq)   # the others are told
         events = tables.log(s.store, done.table, seat, since=done.first_seq - 1, upto=done.last_seq)
         view = tables.view(done.table, seat)
         view["undo"] = undo.window(s.store, done.table, seat).as_view()

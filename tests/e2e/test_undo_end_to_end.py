@@ -81,8 +81,10 @@ def test_a_consent_rollback_agreed_by_replying(client, run_worker, smtp_server, 
     assert any(kind(m) == "answer" and "Everyone agreed" in inbox.text(m) for m in inbox.to(CLASH["jihad"]["email"]))
     now = client.get(f"/tables/{table}/view").json
     assert now["prompts"] == first["prompts"] and now["state"] == first["state"]
-    for who in CLASH.values():
-        assert any(kind(m) == "rollback" and "was rolled back to event" in inbox.text(m) for m in inbox.to(who["email"]))
+    for who in CLASH.values():                                # both told, with what was taken back
+        told = [inbox.text(m) for m in inbox.to(who["email"]) if kind(m) == "taken_back"]
+        assert len(told) == 1 and f"Ann rolled the game back to event {first['seq']}" in told[0]
+        assert "Taken back" in told[0] and "  - McWorld" in told[0] and "  - Jihad" in told[0]
     log = client.get(f"/tables/{table}/log", headers=auth).json["events"]
     assert log[-1]["event"]["type"] == "rollback" and log[-1]["event"]["agreed"] == ["jihad"]
     assert all(e.get("undone") for e in log if first["seq"] < e["seq"] < log[-1]["seq"])

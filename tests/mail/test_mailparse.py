@@ -75,8 +75,8 @@ def test_the_token_may_come_from_the_envelope_and_a_missing_message_id_is_made_u
 
 def test_command_joins_the_lines_for_old_callers():
     reply = parse(raw("27 ops woi pakistan\n58 plot us roll 1; hold\n\nThanks,\nAnn\n"))
-    assert reply.lines == ["27 ops woi pakistan", "58 plot us roll 1", "hold"]
-    assert reply.command == "27 ops woi pakistan 58 plot us roll 1 hold"
+    assert reply.lines == ["27 ops woi pakistan", "58 plot us roll 1; hold"]     # `;` is read with the game
+    assert reply.command == "27 ops woi pakistan 58 plot us roll 1; hold"
 
 
 def test_lines_are_capped_in_number_and_length():
@@ -85,7 +85,7 @@ def test_lines_are_capped_in_number_and_length():
 
 
 def test_blank_lines_and_list_bullets_are_dropped():
-    assert commands("\n\n  - 1\n\n* north ;  ; 2 \n•  hold\n") == ["1", "north", "2", "hold"]
+    assert commands("\n\n  - 1\n\n* north ;  ; 2 \n ; \n•  hold\n") == ["1", "north ;  ; 2", "hold"]
 
 
 @pytest.mark.parametrize("text", [

@@ -162,7 +162,7 @@ def test_the_same_email_delivered_twice_applies_once(duel, client, run_worker, m
 
 def test_a_garbage_reply_is_refused_with_the_options_again(duel, client, run_worker, mail_in):
     table, inbox = duel
-    reply(mail_in, latest(inbox, "nora@example.org"), "please make my move for me")
+    reply(mail_in, latest(inbox, "nora@example.org"), "add seven")      # a move's word: refused as a move
     run_worker()
     answer = latest(inbox, "nora@example.org")
     assert "your reply was not applied" in inbox.text(answer)

@@ -123,10 +123,10 @@ def test_a_consent_rollback_by_a_signed_link(client, run_worker, smtp_server):
                                 "reason": "we misread the rules", "request": request["id"]}
     assert [e.get("undone", False) for e in log[-4:]] == [True, True, True, False]
     run_worker()
-    for address in ("nora@example.org", "sam@example.org"):         # both told
-        told = [m for m in smtp_server.inbox.to(address) if m["X-PBEM-Kind"] == "rollback"
-                and "was rolled back to event" in smtp_server.inbox.text(m)]
-        assert len(told) == 1, address
+    for address in ("nora@example.org", "sam@example.org"):         # both told, with what was taken back
+        told = [smtp_server.inbox.text(m) for m in smtp_server.inbox.to(address) if m["X-PBEM-Kind"] == "taken_back"]
+        assert len(told) == 1 and f"Nora rolled the game back to event {start}" in told[0], address
+        assert "we misread the rules" in told[0] and "north adds 1" in told[0]
     assert client.post(agree).status_code == 409                      # used: the request is closed
     closed = client.post(f"/tables/{table}/undo", json={}, headers=bearer(tokens["north"]))
     assert closed.status_code == 409
