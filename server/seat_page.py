@@ -1,8 +1,10 @@
-"""What the seat page shows (`/play/<table>?token=...`), as data for templates/table.html: the
-board drawn, the question with its options (each with its notation and, where the answer is a
-place on the board, the value a click there stands for), the whole-turn box with the game's
-example, the hand, the log grouped by card play or placement, the end (result, the seed and its
-check, export and verify), the seat's own emails, and links to the lobby and the notation."""
+"""What the seat page shows (`/play/<table>?token=...`), as data for templates/table.html: whom
+the seat plays with and against, what happened last, the question with its options (each with its
+notation and, where the answer is a place on the board, the value a click there stands for), the
+board drawn (on a phone, large enough to read and scrolled to what matters), the whole-turn box
+with the game's example, the hand, the log grouped by card play or placement, the end (the result
+in the seat's words, then the seed and its check, export and verify), the seat's own emails, and
+links to the lobby and the notation."""
 
 import hashlib
 import re
@@ -12,14 +14,17 @@ from typing import Any
 from urllib.parse import quote
 
 import tables
-from tables import notices, rollback, undo
+from games.core import IllegalMove
+from tables import framing, gathering_links, notices, reference, rollback, same_question, undo
 from tables.log_groups import grouped_log
 from tables.replay import OBSERVER
+from workers import board_crop, rollbacks
 
 from .extensions import services
 from .seat_hands import hand
 
 LOG_WINDOW = 400          # events the log shows at first (the whole log is one click away)
+PHONE_BOARD_PX = 349      # the board's frame on a 375 px phone: the page's margins and border less
 # the moves' fields that name a place on the board, a card or a tile (never a bare number of
 # things: {"n": 2} is not card 2)
 CLICKABLE = ("field", "target", "to", "from", "country", "major", "cadre", "card", "tile", "pick")
@@ -56,6 +61,7 @@ def context(table: tables.Table, seat: str | None, token: str | None, whole_log:
     picture = game.picture(view["state"], seat)
     example = game.example(state, seat) if own else []        # the same hooks as the emails (notices.turn)
     options = [{"label": o["label"], "move": o["move"], "target": click_target(o["move"]),
+                "ref": reference.named(game, o["move"]),       # the card, tile, order or merc it names
                 "notation": notation(game.notate(state, seat, o["move"]), o["label"])}
                for o in (own or {}).get("options") or []] if seat else []
     since = 0 if whole_log else max(0, table.seq - LOG_WINDOW)
@@ -63,14 +69,21 @@ def context(table: tables.Table, seat: str | None, token: str | None, whole_log:
     if since and len(groups) > 1:
         groups = groups[1:]               # the first may begin in the middle of a card play
     info = table.seats.get(seat, {}) if seat else {}
+    latest = notices.headline(groups[-1].lines) if groups else None
     out = {
         "view": view, "table": table, "title": table.game.title, "seat": seat, "token": token,
-        "prompt": own, "options": options, "example": example,
+        "prompt": own, "options": options, "example": example, "latest": latest,
+        "framing": framing.phrase(game, table.seats, seat) if seat else "",
+        "verdict": framing.outcome(game, view["result"], seat),
         "waiting": [p["text"] for p in view["prompts"] if p["seat"] != seat],
         "picture": inline_svg(picture), "brief": table.game.brief(table.state, seat),
+        "phone_board": phone_board(picture, [latest or "", (own or {}).get("text", ""),
+                                             *(o["label"] for o in options)]),
         "hand": hand(table.game.name, view["state"], seat),
         "groups": list(reversed(groups)), "log_cut": bool(since) and groups[0].first > 1 if groups else False,
         "over": _over(table, seat, token) if finished else None,
+        "rematch": f"/rematch/{gathering_links.rematch_token(s.settings.secret_key, table.id, seat)}"
+                   if finished and info.get("email") else None,
         "mail": [r for r in s.store.inbound(table.id) if r.get("seat") == seat] if seat else [],
         "lobby": f"/lobby/{notices.lobby_key(s.settings.secret_key, info['email'])}" if info.get("email") else None,
         "notation": table.game.notation_help,
@@ -86,6 +99,18 @@ def context(table: tables.Table, seat: str | None, token: str | None, whole_log:
     out["ask"] = {"stops": window.stops} if window and not finished and out["rollback"] is None \
         and not table.is_bot(seat) and table.seq > 1 else None
     return out
+
+
+def phone_board(svg: str | None, texts: list[str]) -> dict[str, float] | None:
+    """How wide the board is drawn on a phone, and where its frame scrolls to: the picture as large
+    as the email's crop around what happened last and what is asked (workers/board_crop.py), so
+    that its names can be read; None when the whole board is legible, or nothing is named."""
+    focus = board_crop.crop(svg, texts)
+    if focus is None:
+        return None
+    whole, scale = focus.whole, PHONE_BOARD_PX / focus.box.width
+    return {"width": round(whole.width * scale), "left": round((focus.box.x0 - whole.x0) * scale),
+            "top": round((focus.box.y0 - whole.y0) * scale)}
 
 
 def _rollback(s: Any, table: tables.Table, seat: str) -> dict[str, Any] | None:
@@ -109,7 +134,7 @@ def _rollback(s: Any, table: tables.Table, seat: str) -> dict[str, Any] | None:
 OUTCOMES = {"applied": "applied", "undone": "took moves back", "voted": "answered a rollback request",
             "rollback_asked": "asked the others for a rollback", "rolled_back": "rolled the game back",
             "refused": "not applied", "moved_on": "too late: the game had moved on",
-            "shown": "answered with the table", "auto_reply": "an automatic reply, ignored",
+            "shown": "answered with the table", "talk": "a message to the table", "auto_reply": "an automatic reply, ignored",
             "wrong_sender": "from an address not at this seat, ignored", "ignored": "ignored"}
 
 
@@ -136,9 +161,18 @@ def whole_turn(s: Any, table_id: str, seat_of: Any, expected: int, text: str, no
     moves = undo.command(text)
     if moves is not None:           # 'undo' or 'undo 2' in the box, or the page's Undo button
         return _undo(s, table_id, seat_of, moves, nonce, now)
-    done = tables.play(s.store, s.tables, table_id, seat_of, expected_seq=expected, text=text,
-                       idempotency_key=nonce, now=now, snapshot_every=s.settings.snapshot_every,
-                       idempotency_ttl=s.settings.idempotency_ttl)
+    try:
+        done = tables.play(s.store, s.tables, table_id, seat_of, expected_seq=expected, text=text,
+                           idempotency_key=nonce, now=now, snapshot_every=s.settings.snapshot_every,
+                           idempotency_ttl=s.settings.idempotency_ttl)
+    except tables.StaleSeq:         # judged by the question, not the seq: the page's question may still be asked
+        table = tables.load(s.store, table_id)
+        current = same_question.judged_at(s.store, table, seat_of(table), expected)
+        if current == expected:
+            raise
+        done = tables.play(s.store, s.tables, table_id, seat_of, expected_seq=current, text=text,
+                           idempotency_key=nonce, now=now, snapshot_every=s.settings.snapshot_every,
+                           idempotency_ttl=s.settings.idempotency_ttl)
     seat, applied = done.seat, list(done.applied) or ([text] if not done.replayed else [])
     _count(s, done)
     stopped = (done.refused[0], done.refused[1].message) if done.refused else None
@@ -175,6 +209,7 @@ def _undo(s: Any, table_id: str, seat_of: Any, moves: int, nonce: str | None, no
                      snapshot_every=s.settings.snapshot_every, idempotency_ttl=s.settings.idempotency_ttl)
     if not done.replayed:
         s.tables.put(done.table)
+        rollbacks.enqueue_taken_back(s.redis, s.settings, table_id, done.first_seq)   # the others are told
     return {"seq": done.table.seq, "applied": [], "stopped": None, "left": [],
             "message": f"Taken back: {_moves(moves)}."}
 

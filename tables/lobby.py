@@ -7,7 +7,7 @@ from urllib.parse import quote
 
 from store import TableStore
 
-from . import deadlines, signing
+from . import deadlines, framing, signing
 from .auth import link_key
 from .errors import NotFound
 from .model import load
@@ -24,6 +24,7 @@ class Seat:
     title: str
     seat: str
     opponents: list[str]
+    framing: str              # ", with Sofia (southwest), against ...": teammates and co-op partners are "with"
     status: str               # "your_move" | "waiting" | "finished"
     prompt: str | None        # the question the player is asked, when it is their move
     waiting_for: list[str]    # who the table waits on otherwise
@@ -62,6 +63,7 @@ def seats_of(store: TableStore, email: str, m: MailSettings) -> list[Seat]:
             out.append(Seat(
                 table=table_id, title=table.game.title, seat=seat,
                 opponents=[f"{i.get('name') or s} ({s})" for s, i in table.seats.items() if s != seat],
+                framing=framing.phrase(table.game, table.seats, seat),
                 status="finished" if result else "your_move" if mine else "waiting",
                 prompt=prompts[seat].get("text") if mine else None,
                 waiting_for=[] if result or mine else others or ["the server"],

@@ -11,13 +11,14 @@ from urllib.parse import quote
 
 from store import TableStore
 
-from . import clock, envelope, history, signing, undo
+from . import clock, envelope, framing, gathering_links, history, reference, signing, undo
 from .appending import FORCED
 from .auth import link_key
 from .model import Table, load
 from .reading import entries_for, names, view
 
 RECENT_LIMIT = 60     # events shown at most under "since your last move"
+HEADLINE_CHARS = 120  # what happened, at the top of an email: about two lines on a phone
 
 
 @dataclass(frozen=True)
@@ -49,18 +50,26 @@ def mute_token(secret_key: str, table_id: str, seat: str) -> str:
     return signing.sign(secret_key, "mute", table_id, seat)
 
 
+def reply_address(secret_key: str, reply_domain: str, table_id: str, seat: str, seq: int) -> str:
+    """Where a seat's reply to an email sent at ``seq`` goes: every email to a seat carries one, so
+    that 'help', 'undo', 'mute'... work from whichever email of the game a player answers."""
+    return f"play+{reply_token(secret_key, table_id, seat, seq)}@{reply_domain}"
+
+
 def _base(table: Table, seat: str, m: MailSettings) -> dict[str, Any]:
     key = link_key(m.secret_key, table.id, seat)
     base = m.public_url.rstrip("/")
     info = table.seats[seat]
     return {"table": table.id, "game": table.game.name, "title": table.game.title, "seat": seat,
-            "name": info["name"], "to": info["email"],
+            "name": info["name"], "to": info["email"], "seq": table.seq,
+            "reply_to": reply_address(m.secret_key, m.reply_domain, table.id, seat, table.seq),
+            "framing": framing.phrase(table.game, table.seats, seat),
             "calendar": f"{base}/calendar/{calendar_key(m.secret_key, info['email'])}.ics",
             "lobby": f"{base}/lobby/{lobby_key(m.secret_key, info['email'])}",
             "unsubscribe": f"{base}/mute/{mute_token(m.secret_key, table.id, seat)}",
             "link": f"{base}/play/{table.id}?token={quote(key)}",
             "export_link": f"{base}/tables/{table.id}/export?token={quote(key)}",
-            "opponents": [{"seat": s, "name": i["name"]} for s, i in table.seats.items() if s != seat],
+            "rules": f"{base}/rules/{table.game.name}",
             "seed_sha256": table.doc["seed_sha256"]}
 
 
@@ -75,7 +84,7 @@ def turn(table: Table, seat: str, m: MailSettings, store: TableStore | None = No
                     "brief": table.game.brief(table.state, seat), "notation": table.game.notation_help,
                     "waiting_for": [p["text"] for p in seen["prompts"] if p["seat"] != seat],
                     "picture": table.game.picture(seen["state"], seat),
-                    "prompt": None, "options": [], "range": None, "reply_to": None,
+                    "prompt": None, "options": [], "range": None,
                     "seed": table.doc["seed"] if seen["status"] == "finished" else None})
     content["example"] = []
     if prompt is not None:
@@ -84,7 +93,6 @@ def turn(table: Table, seat: str, m: MailSettings, store: TableStore | None = No
         game, state = table.game, table.state
         content.update({
             "prompt": prompt["text"], "range": prompt.get("range"),
-            "reply_to": f"play+{reply_token(m.secret_key, table.id, seat, table.seq)}@{m.reply_domain}",
             "example": game.example(state, seat),
             "options": [{"label": o["label"], "notation": _notation(game.notate(state, seat, o["move"]), o["label"]),
                          "link": f"{base}/act/{action_token(m.secret_key, table.id, seat, table.seq, i, expires)}"}
@@ -92,9 +100,30 @@ def turn(table: Table, seat: str, m: MailSettings, store: TableStore | None = No
     content["undo"] = 0
     if store is not None and seen["status"] == "active":
         content["undo"] = undo.window(store, table, seat).moves
-        if content["undo"] and content["reply_to"] is None:
-            content["reply_to"] = f"play+{reply_token(m.secret_key, table.id, seat, table.seq)}@{m.reply_domain}"
+    content["verdict"] = framing.outcome(table.game, seen["result"], seat)
+    if seen["status"] == "finished":       # an answer that tells the end offers a rematch, as the end's own email
+        content["rematch"] = rematch_link(table, seat, m)
     return content
+
+
+def headline(lines: list[str]) -> str | None:
+    """The latest of what happened, short enough for the top of an email (its first sentences
+    when it is long: the whole line is further down). A filter of the templates."""
+    if not lines:
+        return None
+    last = lines[-1]
+    if len(last) <= HEADLINE_CHARS:
+        return last
+    cut = last.rfind(". ", 0, HEADLINE_CHARS)
+    return (last[:cut + 1] if cut >= HEADLINE_CHARS // 3 else last[:HEADLINE_CHARS].rsplit(" ", 1)[0]) + " …"
+
+
+def focus(content: dict[str, Any]) -> list[str]:
+    """The words an email's board picture is cropped around, the most telling first: what happened
+    last, the question and its options, then what happened before (see workers/board_crop.py)."""
+    happened = content.get("recent") or content.get("happened") or []
+    return [*happened[-1:], content.get("prompt") or "", *(o["label"] for o in content.get("options") or []),
+            *reversed(happened[:-1])]
 
 
 def _notation(text: str | None, label: str) -> str | None:
@@ -102,7 +131,7 @@ def _notation(text: str | None, label: str) -> str | None:
     return None if text is None or text.strip().lower() == label.strip().lower() else text
 
 
-def help_text(table: Table, seat: str) -> str:
+def help_text(table: Table, seat: str, public_url: str = "") -> str:
     """What a player can write in a reply (answered to 'help')."""
     game = table.game
     lines = ["How to play by email: reply to the latest email of this game.",
@@ -115,7 +144,14 @@ def help_text(table: Table, seat: str) -> str:
              "hidden was revealed and nobody else has moved since.",
              "- 'rollback N' (or 'rollback N: why') asks the other players to go back to event N, past their "
              "moves (N as numbered in the log and the seat page's replay: the end of a move); it is applied when "
-             "all agree. 'agree' or 'refuse' answers such a request."]
+             "all agree. 'agree' or 'refuse' answers such a request.",
+             "- A line starting with 'say:' goes to every player of the table" + (", one starting with 'team:' to "
+             "your partner only" if game.teams else "") + ", and one starting with 'note:' into your private notes "
+             "(only you read them, on your seat's page); the lines under it that are not moves go with it. Any other "
+             "line that is no move (\"Nice one!\" above your moves) goes to the table too, and the answer says so.",
+             f"- 'rules' answers with the rules' sections, 'rules {reference.example_section(game)}' with one, "
+             f"{reference.examples(game)} with a component's whole text. The rules: "
+             + reference.rules_url(game, public_url)]
     if game.notation_help:
         lines.append("- Moves in the game's notation: " + game.notation_help)
     example = game.example(table.state, seat) if seat in table.prompts() else []
@@ -156,9 +192,19 @@ def combined(store: TableStore, notices: list[str], m: MailSettings) -> dict[str
 
 
 def game_over(store: TableStore, table: Table, seat: str, m: MailSettings) -> dict[str, Any]:
-    return {**_base(table, seat, m), "kind": "game_over", "seq": table.seq,
-            "result": table.result(), "seed": table.doc["seed"],
-            "recent": summary_since_last_move(store, table, seat)}
+    """To every player at the end: the result in their words and the game's, the final board, what
+    happened last, the seat page, and the seed that lets anyone check every roll."""
+    seen = view(table, seat)
+    return {**_base(table, seat, m), "kind": "game_over", "result": table.result(),
+            "verdict": framing.outcome(table.game, table.result(), seat), "seed": table.doc["seed"],
+            "picture": table.game.picture(seen["state"], seat), "brief": table.game.brief(table.state, seat),
+            "recent": summary_since_last_move(store, table, seat),
+            "rematch": rematch_link(table, seat, m)}
+
+
+def rematch_link(table: Table, seat: str, m: MailSettings) -> str:
+    """The end's 'Play again' link: a new table for the same players (tables/rematch.py)."""
+    return f"{m.public_url.rstrip('/')}/rematch/{gathering_links.rematch_token(m.secret_key, table.id, seat)}"
 
 
 def summary_since_last_move(store: TableStore, table: Table, seat: str) -> list[str]:

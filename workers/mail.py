@@ -2,7 +2,12 @@
 
 Every email is marked `Auto-Submitted: auto-generated` (RFC 3834), so that well-behaved
 auto-responders never answer it. The emails of one seat at one table form a thread: one
-subject for the whole game, and In-Reply-To/References pointing at the previous ones.
+subject for the whole game, and In-Reply-To/References pointing at the previous ones. Every
+email to a seat takes replies (a Reply-To the server reads), whatever it is about.
+
+An email with a board picture carries it cropped around what happened and what is asked when the
+whole board is too small to read on a phone (workers/board_crop.py), with a link to the seat page
+for the whole board; otherwise the whole board.
 """
 
 import logging
@@ -20,16 +25,19 @@ import jinja2
 
 import config
 from store import TableStore
+from tables import notices
 from tables.notices import MailSettings
 
-from . import pictures
+from . import board_crop, pictures
 
 PICTURE_WIDTH = 640     # pixels: the HTML part scales it down to the screen
+FOCUS_WIDTH = 2 * board_crop.PHONE_PX    # the crop, sharp on a phone's screen of two pixels per point
 CLAIM_SECONDS = 120     # how long one attempt may hold an email before another may try
 log = logging.getLogger("pbem.mail")
 TEMPLATES = Path(__file__).resolve().parent.parent / "mail_templates"
 _env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=jinja2.select_autoescape(["html"]),
                           trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+_env.filters["headline"] = notices.headline
 
 
 def mail_settings(settings: config.Settings, now: float) -> MailSettings:
@@ -58,8 +66,9 @@ def render(kind: str, content: dict[str, Any], settings: config.Settings, msgid:
     message["Message-ID"] = msgid
     message["Auto-Submitted"] = "auto-generated"
     message["X-PBEM-Kind"] = kind
-    if content.get("reply_to"):
-        message["Reply-To"] = content["reply_to"]
+    reply_to = content.get("reply_to") or _reply_address(content, settings)
+    if reply_to:
+        message["Reply-To"] = reply_to
     if content.get("unsubscribe"):
         message["List-Unsubscribe"] = f"<{content['unsubscribe']}>"
         message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
@@ -76,25 +85,45 @@ def render(kind: str, content: dict[str, Any], settings: config.Settings, msgid:
     if parent:
         message["In-Reply-To"] = parent
         message["References"] = " ".join(references[-12:])
-    image = _picture(content.get("picture"))
-    cid = make_msgid(domain=settings.reply_address_domain)
+    # an email about a turn (its question, or whom it waits for) shows the board around what matters, and
+    # links the seat page for the whole board (one picture an email: each costs a fifth of a second to draw);
+    # the end, and a board legible whole, show the whole board
+    focus = board_crop.crop(content["picture"], notices.focus(content)) \
+        if content.get("picture") and "prompt" in content else None
+    focus_image = _picture(focus.svg, FOCUS_WIDTH) if focus else None
+    image = None if focus_image else _picture(content.get("picture"), PICTURE_WIDTH)
+    cid, focus_cid = make_msgid(domain=settings.reply_address_domain), make_msgid(domain=settings.reply_address_domain)
     message.set_content(_encodable(_env.get_template(f"{kind}.txt").render(**content)))
     message.add_alternative(_encodable(_env.get_template(f"{kind}.html").render(
-        **{**content, "picture_cid": cid[1:-1] if image else None})), subtype="html")
+        **{**content, "picture_cid": cid[1:-1] if image else None,
+           "focus_cid": focus_cid[1:-1] if focus_image else None, "focus_places": focus.places if focus else []})),
+        subtype="html")
+    html = message.get_payload()[1]
+    if focus_image:
+        html.add_related(focus_image, maintype="image", subtype="png", cid=focus_cid, filename="around.png",
+                         disposition="inline")
     if image:
-        message.get_payload()[1].add_related(image, maintype="image", subtype="png", cid=cid,
-                                             filename="table.png", disposition="inline")
+        html.add_related(image, maintype="image", subtype="png", cid=cid, filename="table.png", disposition="inline")
     if store is not None and table and seat:
         store.add_to_thread(table, seat, [*([replying_to[0]] if replying_to else []), msgid], thread=earlier)
     return message
 
 
-def _picture(svg: str | None) -> bytes | None:
-    """The table as a PNG for the HTML part; an email goes out without it rather than not at all."""
+def _reply_address(content: dict[str, Any], settings: config.Settings) -> str | None:
+    """The reply address of an email to a seat whose content did not name one (a rollback's
+    outcome): bound to the seq it was sent at, as every other."""
+    table, seat, seq = content.get("table"), content.get("seat"), content.get("seq")
+    if not table or not seat or not isinstance(seq, int) or content.get("kind") == "host_timeout":
+        return None
+    return notices.reply_address(settings.secret_key, settings.reply_address_domain, table, seat, seq)
+
+
+def _picture(svg: str | None, width: int) -> bytes | None:
+    """A picture as a PNG for the HTML part; an email goes out without it rather than not at all."""
     if not svg:
         return None
     try:
-        return pictures.png(svg, PICTURE_WIDTH)
+        return pictures.png(svg, width)
     except pictures.PictureError:
         log.exception("a picture could not be drawn")
         return None

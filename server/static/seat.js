@@ -1,7 +1,8 @@
 // The seat page, live: it follows the game (polls the table's seq with an ETag, redraws when it
 // changes), sends moves without a reload, makes the board clickable where a place answers the
-// question (tap, then Send), and replays the whole log with a slider. Without this script the
-// page still works: its forms post and the server answers with the page again.
+// question (tap, then Send), starts a phone's board frame at what matters, and replays the whole
+// log with a slider. Without this script the page still works: its forms post and the server
+// answers with the page again.
 (() => {
   "use strict";
   const main = document.querySelector("main[data-table]");
@@ -75,6 +76,15 @@
     $("#seat-confirm").hidden = false;
   }
 
+  // on a phone the board is drawn large enough to read, in a frame that pans: start it at the
+  // places that matter now (the server says where: data-phone-left/top)
+  function toFocus() {
+    const board = $("#seat-board");
+    if (!board || board.dataset.phoneLeft === undefined || board.classList.contains("zoomed")) return;
+    board.scrollLeft = +board.dataset.phoneLeft;
+    board.scrollTop = +board.dataset.phoneTop;
+  }
+
   // ------------------------------------------------------------ moves
 
   async function post(form, fields) {
@@ -131,7 +141,7 @@
     if (target.id === "seat-zoom") {
       const on = $("#seat-board").classList.toggle("zoomed");
       target.setAttribute("aria-pressed", String(on));
-      return;
+      return toFocus();
     }
     if (target.dataset.step) return step(+target.dataset.step);
     if (target.id === "seat-replay-now") return backToNow();
@@ -186,6 +196,7 @@
     if (!replaying) slider.value = seq;
     unchoose();
     markPickables();
+    if (!replaying) toFocus();
     if (replaying) showCaption();
     if (offered) offer(offered.n, offered.frame);        // a request opened or closed meanwhile
   }
@@ -199,7 +210,7 @@
           etag = r.headers.get("ETag");
           const answer = await r.json();
           const asked = answer.rollback ? `${answer.rollback}/${answer.answers}` : "";   // a rollback asked or answered
-          if (answer.seq !== seq || (seat && asked !== main.dataset.rollback)) {
+          if (answer.seq > seq || (seat && asked !== main.dataset.rollback)) {   // an answer older than a move just sent: nothing new
             lastChange = Date.now();
             await refresh();
           }
@@ -295,6 +306,7 @@
     showCaption("");
     highlight(null);
     markPickables();
+    toFocus();
   }
 
   function step(by) {
@@ -330,5 +342,6 @@
 
   $("#seat-replay").hidden = false;
   markPickables();
+  toFocus();
   timer = setTimeout(poll, POLL_MS);
 })();

@@ -80,8 +80,8 @@ def test_a_whole_clash_match_played_by_clicking_on_both_seat_pages(browser, live
     assert clicks["board"] >= 5 and clicks["option"] >= 5, clicks
     for seat, page in pages.items():
         page.wait_for_selector("#seat-over:not([hidden])", timeout=10_000)
-        over = page.inner_text("#seat-over")
-        assert result["text"] in over and "✓ the same as the commitment" in over
+        over = page.inner_text("#seat-over")                       # the dice checked, below the result
+        assert result["text"] in page.inner_text("#seat-question") and "✓ the same as the commitment" in over
         assert page.locator("#seat-question form").count() == 0
         assert page.errors == [], page.errors
     finished = pages["mcworld"]
@@ -215,7 +215,7 @@ def test_a_finished_labyrinth_page_replays_from_any_seat(browser, live_server, s
     table = tables.advance(store, table.id, now=1000.0, step_cap=100_000).table
     assert table.result() is not None
     page = open_seat(browser, f"{live_server}/play/{table.id}?token={link_key(SECRET, table.id, 'us')}", width=1280)
-    assert table.result()["text"] in page.inner_text("#seat-over") and no_sideways_scroll(page)
+    assert table.result()["text"] in page.inner_text("#seat-question") and no_sideways_scroll(page)
     hand_of = "[...document.querySelectorAll('#seat-board [data-card]')].map(c => c.dataset.card).join(',')"
     middle = table.seq // 2
     page.fill("#seat-replay-seq", str(middle))

@@ -1,10 +1,13 @@
-"""A whole Clash match played from the emails' numbered options: real HTTP, worker, Redis, SMTP."""
+"""A whole Clash match played from the emails' numbered options, and one played by replying to each
+email with its own example: real HTTP, worker, Redis, SMTP. No email speaks of the implementation."""
 
 import re
 
 import requests
 
 from games.core import Rng
+from tests.e2e.test_jaggedalliance_end_to_end import IMPLEMENTATION, example_lines
+from tests.mail.helpers import kind, latest, reply
 
 PLAYERS = {"mcworld": {"name": "Ann", "email": "ann@example.org"},
            "jihad": {"name": "Bob", "email": "bob@example.org"}}
@@ -65,3 +68,34 @@ def test_a_whole_match_from_the_emails(live_server, run_worker, smtp_server):
     report = requests.post(f"{live_server}/verify", data=again).json()
     assert report["ok"], report["problems"]
     assert report["game"] == "clash" and "match" in report["result"]["text"].lower()
+    for seat in PLAYERS:
+        for message in inbox.to(PLAYERS[seat]["email"]):
+            text = inbox.text(message)
+            assert not IMPLEMENTATION.search(text), IMPLEMENTATION.search(text).group(0) + " in " + text
+
+
+def test_a_match_by_replying_with_each_email_s_example(live_server, run_worker, smtp_server, mail_in):
+    """Every turn email proposes a whole placement; replied as it is, it is applied whole."""
+    created = requests.post(f"{live_server}/tables", json={"game": "clash", "options": {"match": "single"},
+                                                           "seats": PLAYERS}).json()
+    table, inbox = created["id"], smtp_server.inbox
+    run_worker()
+    examples = 0
+    for _ in range(40):
+        view = requests.get(f"{live_server}/tables/{table}/view").json()
+        if view["status"] == "finished":
+            break
+        (seat,) = [p["seat"] for p in view["prompts"]]
+        message = latest(inbox, PLAYERS[seat]["email"])
+        lines = example_lines(inbox.text(message))
+        assert lines, inbox.text(message)
+        reply(mail_in, message, "\n".join(lines))
+        run_worker()
+        answer = latest(inbox, PLAYERS[seat]["email"])
+        assert kind(answer) in ("answer", "game_over") and answer is not message
+        text = inbox.text(answer)
+        assert "was not" not in text and not IMPLEMENTATION.search(text), text
+        examples += 1
+    else:
+        raise AssertionError("the match did not end")
+    assert examples >= 4

@@ -36,7 +36,9 @@ def test_a_whole_one_deck_game_with_plots_resolved_by_the_worker(live_server, ru
         if seat != waited:                                     # a new edge: that side was emailed
             assert turn_emails(inbox, seat), f"{seat} was not emailed"
             text = inbox.text(turn_emails(inbox, seat)[-1])
-            assert f"move {view['seq']}." in text and "Your hand (" in text
+            # the hand: listed in the brief, or as the question's options, each card with what it does
+            assert f"move {view['seq']}." in text and any(w in text for w in ("Your hand (", "which card do you play?",
+                                                                      "your last card"))
             waited = seat
         mine = requests.get(f"{live_server}/tables/{table}/view",
                             headers={"Authorization": f"Bearer {tokens[seat]}"}).json()

@@ -9,6 +9,8 @@ import requests
 from games.core import Rng
 
 US_PLAYER = {"name": "Uma", "email": "uma@example.org"}
+IMPLEMENTATION = re.compile(r"(?i)\bseeds\b|lwotai|sellmer|tharkad|provisional|\w\.py\b|\w\.json\b|section 9")
+BARE_RULE = re.compile(r"(?<!rule )(?<![\d.])\d\.\d+(\.\d+)*(?![\d.])")
 
 
 def test_a_solo_table_against_the_jihadist_bot_to_the_end(live_server, run_worker, smtp_server):
@@ -41,9 +43,13 @@ def test_a_solo_table_against_the_jihadist_bot_to_the_end(live_server, run_worke
     log = requests.get(f"{live_server}/tables/{table}/log", headers=auth).json()["events"]
     bot_moves = [e for e in log if e["by"] == "jihadist"]
     reasons = [e["event"]["text"] for e in bot_moves if e["event"]["type"] == "reason"]
-    assert bot_moves and reasons and all(re.search(r"\b\d\.\d", r) for r in reasons)     # each cites its rule
+    assert bot_moves and reasons and all(". " not in r and not BARE_RULE.search(r) for r in reasons)   # one sentence
+    assert any("(rule 9.4.1)" in r for r in reasons)                       # the rule only where it helps
+    emails = [smtp_server.inbox.text(m) for m in smtp_server.inbox.to(US_PLAYER["email"])]
     turns = [m for m in smtp_server.inbox.to(US_PLAYER["email"]) if m["X-PBEM-Kind"] == "your_turn"]
-    assert any("Jihadist bot:" in smtp_server.inbox.text(m) for m in turns), "the US email does not say why"
+    assert any("(rule 9.4.1)" in smtp_server.inbox.text(m) for m in turns), "the US email does not say why"
+    for text in emails:                                                    # in a player's words (issue 22)
+        assert not IMPLEMENTATION.search(text) and "Jihadist bot:" not in text, IMPLEMENTATION.search(text) or text
     export = requests.get(f"{live_server}/tables/{table}/export").content
     report = requests.post(f"{live_server}/verify", data=export).json()
     assert report["ok"], report["problems"]

@@ -2,7 +2,10 @@
 (issue 14): the game is played by the API up to a finesse; both sides pick their card in secret by
 replying to their emails (neither sees the other's card, each partner sees its own team's); the
 cards are revealed together by the worker; a 'team:' reply and the API's team channel reach the
-partner only."""
+partner only. The setup by email (issue 22): each player sends the example of their first email
+back, once, and the game comes to its first planning turn."""
+
+import re
 
 import requests
 
@@ -142,3 +145,37 @@ def test_lafamiglia_by_http_and_email_in_two_teams(live_server, run_worker, smtp
     assert "hold Licata next round" in page and "they play finesse" not in page
     page = requests.get(f"{live_server}/play/{table}").text
     assert "hold Licata" not in page and "seat-team" not in page
+
+
+def example_of(text):
+    """The example whole turn an email proposes: the indented lines under '... for example:'."""
+    block = re.search(r"for example:\n((?: {4}\S.*\n)+)", text)
+    assert block, text
+    return [line.strip() for line in block.group(1).splitlines()]
+
+
+def test_the_setup_by_email_takes_one_reply_per_player(live_server, run_worker, smtp_server, mail_in):
+    created = requests.post(f"{live_server}/tables", json={"game": "lafamiglia", "seats": PLAYERS})
+    assert created.status_code == 201, created.json()
+    table, inbox = created.json()["id"], smtp_server.inbox
+    run_worker()
+    replied = []
+    for _ in range(12):
+        view = requests.get(f"{live_server}/tables/{table}/view").json()
+        if view["state"]["phase"] != "setup":
+            break
+        (seat,) = [p["seat"] for p in view["prompts"]]
+        assert seat not in replied, f"{seat} is asked again in the setup"
+        mail = latest(inbox, PLAYERS[seat]["email"])
+        assert kind(mail) == "your_turn" and "same reply" in inbox.text(mail)
+        lines = example_of(inbox.text(mail))
+        assert any(line.startswith("field 0") for line in lines) and not any(
+            word in " ".join(lines) for word in ("zdrada", "wplywy", "tchorzostwo"))
+        reply(mail_in, mail, "\n".join(lines))
+        run_worker()
+        answer = latest(inbox, PLAYERS[seat]["email"])
+        assert kind(answer) == "answer" and "which was not" not in inbox.text(answer), inbox.text(answer)
+        replied.append(seat)
+    view = requests.get(f"{live_server}/tables/{table}/view").json()
+    assert view["state"]["phase"] == "planning" and sorted(replied) == sorted(PLAYERS)
+    assert sum(1 for markers in view["state"]["sheets"]["fields"].values() for who in markers if who != "neutral") == 8

@@ -71,7 +71,7 @@ def test_a_stretch_sent_without_the_script_is_reported_on_the_page_it_returns_to
     answer = client.post(f"/play/{table}", data={**form, "text": "b2\nnowhere"}, follow_redirects=True)
     page = answer.get_data(as_text=True)
     assert answer.status_code == 200 and 'class="notice"' in page
-    assert re.search(r"Applied 1 move; stopped at “nowhere”: \S+ does not answer", page)
+    assert re.search(r"Applied 1 move; stopped at “nowhere”: “nowhere” is not a way to face.*Type `n` or `s`", page)
 
 
 def test_a_labyrinth_page_shows_the_hand_in_full_and_nothing_of_the_other_hand(client, store):
