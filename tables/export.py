@@ -73,6 +73,10 @@ def verify(lines: list[dict[str, Any]]) -> dict[str, Any]:
     except (ValueError, TypeError, IllegalMove) as bad:
         problems.append(f"The header is unusable: {bad}")
         return report
+    if str(header.get("game_version", game.version)) != game.version:
+        problems.append(f"This game was played with version {header.get('game_version')} of the rules engine; this "
+                        f"server runs version {game.version}, which cannot re-run it. A server of that version can.")
+        return report
     if hashlib.sha256(seed).hexdigest() != header.get("seed_sha256"):
         problems.append("The seed does not match the SHA-256 published when the table was created.")
     if "from_position" in header and header["from_position"] != from_position(header.get("options") or {}):
