@@ -141,7 +141,8 @@ def _next_steps(host: str, port: int, settings: config.Settings, mail_in: bool) 
     except ValueError:
         pass
     base = f"http://{host}:{port}"
-    lines = [f"Next: open {base}/ (what this server hosts) or {base}/docs (the API), and in another terminal:",
+    lines = [f"Next: open {base}/new to start a game as a player does, {base}/ (what this server hosts) or {base}/docs "
+             "(the API); as the host, in another terminal:",
              f"  {pbem} new clash mcworld=Ann:ann@example.org jihad=Bob:bob@example.org",
              f"  {pbem} outbox       # the emails it sent" if not settings.smtp_url else
              f"  (emails go out through {settings.smtp_url})"]

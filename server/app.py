@@ -7,8 +7,8 @@ from flask import Flask, g, request
 
 import config
 
-from . import docs_assets, errors, extensions, guards, home, lobby, mute, pages
-from .api import catalogue, inbound, mail_log, moves, ops, positions, replay, tables, team
+from . import docs_assets, errors, extensions, gathering_pages, guards, home, lobby, mute, pages, rules
+from .api import catalogue, inbound, invitations, mail_log, moves, ops, positions, replay, tables, talk
 
 
 def create_app(overrides: dict[str, Any] | None = None) -> Flask:
@@ -25,15 +25,17 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     api = errors.JsonErrorsApi(app)
     errors.register(app)
     guards.init_app(app, settings)
-    for blueprint in (catalogue.blp, tables.blp, moves.blp, inbound.blp, mail_log.blp, ops.blp, replay.blp, team.blp,
-                      positions.blp):
+    for blueprint in (catalogue.blp, tables.blp, moves.blp, inbound.blp, mail_log.blp, ops.blp, replay.blp, talk.blp,
+                      positions.blp, invitations.blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(pages.blp)
-    app.register_blueprint(team.page_blp)
+    app.register_blueprint(talk.page_blp)
     app.register_blueprint(mute.blp)
     app.register_blueprint(home.blp)
     app.register_blueprint(docs_assets.blp)
     app.register_blueprint(lobby.blp)
+    app.register_blueprint(gathering_pages.blp)
+    app.register_blueprint(rules.blp)
     _measure(app)
     return app
 

@@ -1,23 +1,21 @@
 """What requests pass at the edge, before a route acts on them: the nesting depth of a JSON body
 (Python's parser recurses: 100,000 levels would crash it), the operator's API keys, and the rate
-limits on new tables and on the addresses they email (flask-limiter, counted in Redis, so every
-API process shares them)."""
+limits on new tables and on the addresses they email (tables/rate_limits.py on flask-limiter's storage,
+counted in Redis, so every API process and the workers share them)."""
 
 import hashlib
 import hmac
-import math
 import re
-import time
 from collections.abc import Iterable
 
 from flask import Flask, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
-from limits import RateLimitItem, parse_many
 
 import config
 import tables
 from store import connect
+from tables import rate_limits
 
 MAX_JSON_DEPTH = 64            # levels of arrays and objects; the deepest real request has 4
 _STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"', re.S)
@@ -36,10 +34,6 @@ def json_depth(body: bytes, limit: int) -> int:
         if deepest > limit:
             break
     return deepest
-
-
-class TooMany(tables.TableError):
-    status, code = 429, "rate_limited"
 
 
 def init_app(app: Flask, settings: config.Settings) -> None:
@@ -69,37 +63,16 @@ def client_key(settings: config.Settings) -> str:
     return "key:" + hashlib.sha256(given.encode()).hexdigest()[:16]
 
 
-def limit_new_table(settings: config.Settings, addresses: Iterable[str]) -> None:
-    """Count a new table against its creator's limit and against each address it will email;
-    over either, 429 (nothing is created, nobody is emailed)."""
-    who = client_key(settings)
-    _hit(settings.rate_limit_tables, who, "tables",
-         "Too many new tables from you ({limit}); try again {later}.")
-    for address in sorted({a.strip().lower() for a in addresses if a}):
-        _hit(settings.rate_limit_invites, "to:" + address, "invites",
-             f"Too many new tables invite {address} ({{limit}}); try again {{later}}.")
+def limit_new_table(settings: config.Settings, addresses: Iterable[str], per_client: bool = True) -> None:
+    """Count a new table (or a new game asked for, or a join request) against its creator's limit
+    (``per_client``) and against each address it will email; over either, 429 (nothing is created,
+    nobody is emailed)."""
+    rate_limits.count(current_app.extensions["pbem_limiter"].limiter, settings.rate_limit_tables,
+                      settings.rate_limit_invites, client_key(settings) if per_client else None, addresses)
 
 
-def _hit(limits: str, key: str, scope: str, sentence: str) -> None:
-    """One hit on each of ``limits`` (e.g. "10 per minute; 100 per day") for ``key``; over one, 429."""
-    if not limits.strip():
-        return
-    counter = current_app.extensions["pbem_limiter"].limiter       # flask-limiter's strategy, on Redis
-    for item in parse_many(limits):
-        if not counter.hit(item, scope, key):
-            wait = max(1, math.ceil(counter.get_window_stats(item, scope, key).reset_time - time.time()))
-            raise TooMany(sentence.format(limit=_words(item), later=_later(wait)), retry_after=wait)
-
-
-def _words(item: RateLimitItem) -> str:
-    unit = item.GRANULARITY.name
-    return f"at most {item.amount} {'a' if item.multiples == 1 else 'per'} " + \
-        (unit if item.multiples == 1 else f"{item.multiples} {unit}s")
-
-
-def _later(seconds: int) -> str:
-    if seconds < 120:
-        return f"in {seconds} seconds"
-    if seconds < 7200:
-        return f"in {math.ceil(seconds / 60)} minutes"
-    return f"in {math.ceil(seconds / 3600)} hours"
+def limit_player_request(settings: config.Settings, addresses: Iterable[str]) -> None:
+    """A game asked for by a player (the page, POST /invitations, a join request): counted against the
+    address the request came from (players have no API key) and each address it will email."""
+    rate_limits.count(current_app.extensions["pbem_limiter"].limiter, settings.rate_limit_tables,
+                      settings.rate_limit_invites, "ip:" + (get_remote_address() or "unknown"), addresses)

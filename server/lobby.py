@@ -1,5 +1,6 @@
-"""`/lobby/<key>`: a player's own tables, the ones waiting on them first (the link is in every
-email they get; the key is signed, so it shows nothing to anyone who guesses an address)."""
+"""`/lobby/<key>`: a player's own tables, the ones waiting on them first, the invitations they have
+to answer and the games waiting for players (the link is in every email they get; the key is
+signed, so it shows nothing to anyone who guesses an address)."""
 
 import time
 from datetime import datetime, timezone
@@ -7,7 +8,7 @@ from typing import Any
 
 from flask import Blueprint, jsonify, render_template, request
 
-from tables import lobby
+from tables import lobby, lobby_gatherings
 from workers.mail import mail_settings
 
 from .extensions import services
@@ -26,8 +27,12 @@ def page(key: str) -> Any:
     if email is None:
         return render_template("message.html", title="Unknown link",
                                text="This link is not one this server gave out."), 404
-    seats = lobby.seats_of(s.store, email, mail_settings(s.settings, time.time()))
+    m = mail_settings(s.settings, time.time())
+    seats = lobby.seats_of(s.store, email, m)
+    invitations, gathering = lobby_gatherings.waiting_of(s.store, email, m)
     if request.accept_mimetypes.best == "application/json" or request.args.get("format") == "json":
-        return jsonify({"email": email, "seats": [seat.as_dict() for seat in seats]})
-    return render_template("lobby.html", email=email, seats=seats, when=_when,
-                           yours=sum(1 for seat in seats if seat.status == "your_move"))
+        return jsonify({"email": email, "seats": [seat.as_dict() for seat in seats],
+                        "invitations": [i.as_dict() for i in invitations], "gathering": [g.as_dict() for g in gathering]})
+    return render_template("lobby.html", email=email, seats=seats, when=_when, invitations=invitations,
+                           gathering=gathering, yours=sum(1 for seat in seats if seat.status == "your_move")
+                           + len(invitations))

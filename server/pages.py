@@ -16,7 +16,7 @@ from tables import links, rollback, signing
 from tables.errors import Closed
 from workers.queue import enqueue_host_decision
 
-from . import seat_page
+from . import gathering_pages, seat_page
 from .api import moves as api_moves
 from .auth import seat_for
 from .errors import envelope
@@ -52,7 +52,10 @@ def _render(table: tables.Table, seat: str | None, token: str | None, problem: s
 
 @blp.get("/play/<table_id>")
 def page(table_id: str) -> Any:
-    table = tables.load(services().store, table_id)
+    try:
+        table = tables.load(services().store, table_id)
+    except tables.NotFound:                      # a game still waiting for players has a page too
+        return gathering_pages.gathering_page(table_id, request.args.get("token"))
     return _render(table, seat_for(table), request.args.get("token"))
 
 
@@ -136,7 +139,7 @@ def action(token: str) -> Any:
         return _unknown_link()
     table = tables.load(s.store, chosen.table_id)
     key = links.seat_key(s.settings.secret_key, chosen)
-    state = links.state_of(chosen, table, time.time())
+    state = links.state_of(chosen, table, time.time(), s.store)
     if state == "expired":
         return _expired(table)
     if state != "ready":
@@ -156,10 +159,11 @@ def act(token: str) -> Any:
         return _unknown_link()
     key = links.seat_key(s.settings.secret_key, chosen)
     table = tables.load(s.store, chosen.table_id)
-    if links.state_of(chosen, table, time.time()) == "expired":
+    if links.state_of(chosen, table, time.time(), s.store) == "expired":
         return _expired(table)
     try:
-        done = tables.play(s.store, s.tables, chosen.table_id, lambda t: chosen.seat, expected_seq=chosen.seq,
+        done = tables.play(s.store, s.tables, chosen.table_id, lambda t: chosen.seat,
+                           expected_seq=links.judged_at(s.store, chosen, table),
                            option=chosen.option, idempotency_key="link-" + token, now=time.time(),
                            snapshot_every=s.settings.snapshot_every, idempotency_ttl=s.settings.idempotency_ttl)
     except (IllegalMove, tables.StaleSeq):

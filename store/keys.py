@@ -1,7 +1,7 @@
 """The key layout. Every key of one table carries the hash tag {<table id>}, so a table
 lives in one Redis Cluster slot and its scripts touch one node only.
 
-On a cluster, a player's keys (p:<email>:...) and the four global indexes at the end are each
+On a cluster, a player's keys (p:<email>:...) and the global indexes at the end are each
 a slot of their own (no hash tag: spread over the masters by their names), read and written
 one key per command, never inside a script; a pipeline mixing them with a table's keys is
 split per node by the cluster client (store/connect.py). The job queues are not here: rq
@@ -84,7 +84,29 @@ def player_waiting(email: str) -> str:   # set of "<table>/<seat>" where the pla
     return f"p:{email.lower()}:waiting"
 
 
+def gathering(table_id: str) -> str:   # hash: doc, seed, status, seat:<seat> (JSON): a table filling its seats
+    return table(table_id, "gathering")
+
+
+def join_request(table_id: str, nonce: str) -> str:   # string: JSON {seat, name, email} awaiting its email's confirm
+    return table(table_id, "join:" + nonce)
+
+
+def rematch(table_id: str) -> str:      # string: the id of the rematch a finished table's players were asked to
+    return table(table_id, "rematch")
+
+
+def player_gatherings(email: str) -> str:   # set of the ids of the gatherings a player is asked to or sits at
+    return f"p:{email.lower()}:gatherings"
+
+
+def player_never(email: str) -> str:    # string: set when the address asked never to be emailed by this server
+    return f"p:{email.lower()}:never"
+
+
 ALL_TABLES = "tables:all"                # sorted set: table id by creation time
 DEADLINES = "deadlines"                  # sorted set: "<table>/<seat>/<edge>" by deadline, for the sweep
 CHANGED = "tables:changed"               # list: "<table>:<seq>" for each append a worker must act on
 PENDING = "tables:pending"               # sorted set: table id by when it began to need a worker (the sweep's index)
+GATHERINGS_DUE = "gatherings:due"        # sorted set: "<id>/<seat>/<n>" (an invitation) or "<id>" (the whole) by lapse time
+GATHERINGS_PUBLIC = "gatherings:public"  # sorted set: ids of gatherings with open seats their creator made public

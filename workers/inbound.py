@@ -8,7 +8,7 @@ import redis
 import config
 from tables import faults, replies, rollback
 
-from . import mail, rollbacks, settle, team_mail
+from . import gathering, mail, rollbacks, settle, talk_mail
 from .context import current
 from .queue import enqueue_receive_job, enqueue_send
 
@@ -26,6 +26,9 @@ def receive_job(raw_b64: str, recipients: list[str], envelope_sender: str | None
     ctx = current()
     settings = ctx.settings
     now = time.time() if now is None else now
+    started = gathering.receive(ctx, base64.b64decode(raw_b64), recipients, envelope_sender, now)
+    if started is not None:                      # to new@, start+ or invite+: a game players start themselves
+        return started
     answer = replies.handle(ctx.store, base64.b64decode(raw_b64), mail.mail_settings(settings, now), recipients,
                             snapshot_every=settings.snapshot_every, envelope_sender=envelope_sender)
     if answer is None:
@@ -49,7 +52,9 @@ def receive_job(raw_b64: str, recipients: list[str], envelope_sender: str | None
     if answer.rollback is not None:                              # an 'agree' or 'refuse' that settled a rollback
         stage, request = answer.rollback
         rollbacks.enqueue(ctx.store.redis, settings, table_id, rollback.Request(**request), stage)
-    if answer.kind == "team":                                    # a 'team:' reply: on to the partner
-        team_mail.enqueue(ctx.store.redis, settings, table_id, seat, answer.record["team_message"])
+    for said in answer.record.get("talk", []):                   # 'say:', 'team:', a greeting: on to the others
+        talk_mail.enqueue(ctx.store.redis, settings, table_id, seat, said["kind"], said["n"])
+    if answer.kind == "undone":                                  # the others are told what was taken back
+        rollbacks.enqueue_taken_back(ctx.store.redis, settings, table_id, answer.record["undo_seq"])
     ctx.store.clear_answering(table_id, seat)
     return answer.kind

@@ -11,6 +11,7 @@ import redis
 
 import config
 import tables
+from store import gatherings as kept
 from tables import notices, preferences
 
 from . import mail
@@ -54,6 +55,8 @@ def _notify(ctx: Context, table_id: str, kind: str, seq: int, seat: str, now: fl
     m = mail.mail_settings(settings, now)
     table = tables.load(store, table_id)
     email_address = table.seats[seat]["email"]
+    if kept.never(store, email_address):
+        return "not sent: the address asked never to be emailed by this server"
     policy_now = preferences.effective(store, table, seat)
     if policy_now == "mute" and kind != "invitation":
         return "muted"
@@ -133,6 +136,9 @@ def flush_job(email_address: str, attempt: int, now: float | None = None) -> str
 def _send_combined(ctx: Context, email_address: str, box: str, now: float) -> str:
     """Several turns in one email; a single one goes as its own game's email, in its thread."""
     held = ctx.store.held_notices(email_address, box)
+    if kept.never(ctx.store, email_address):
+        ctx.store.release_notices(email_address, box, held)
+        return "not sent: the address asked never to be emailed by this server"
     m = mail.mail_settings(ctx.settings, now)
     content = notices.combined(ctx.store, held, m)
     if content is not None and len(content["entries"]) == 1:

@@ -28,7 +28,7 @@ from rq.worker import WorkerStatus
 import config
 from store import connect
 
-from . import settle, timers
+from . import gathering, settle, timers
 from .context import Context, open_store
 from .queue import NoQueueServer, mail_queue, queue
 
@@ -53,6 +53,7 @@ def settler(ctx: Context, stop: threading.Event) -> None:
                 next_sweep = time.monotonic() + settle.SWEEP
             if time.monotonic() >= next_deadlines:
                 timers.sweep(ctx, now)
+                gathering.sweep(ctx, now)
                 next_deadlines = time.monotonic() + DEADLINE_SWEEP
             pause = FIRST_PAUSE
         except connect.UNAVAILABLE:

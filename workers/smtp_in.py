@@ -1,5 +1,6 @@
-"""`pbem mail-in`: an SMTP listener for players' replies. It accepts only the server's reply
-addresses (play+<token>@...) and hands each message to the same job as the webhook."""
+"""`pbem mail-in`: an SMTP listener for players' replies. It accepts only the server's own
+addresses (play+<token>@..., and for games players start themselves new@<reply domain>,
+start+<token>@... and invite+<token>@...) and hands each message to the same job as the webhook."""
 
 from typing import Any
 
@@ -7,6 +8,7 @@ from aiosmtpd.controller import Controller
 
 import config
 from store import connect
+from tables.gathering_inbox import addressed
 from tables.mailparse import REPLY_ADDRESS
 
 from .inbound import enqueue_receive
@@ -18,8 +20,8 @@ class ReplyHandler:
         self.settings = settings
 
     async def handle_RCPT(self, server: Any, session: Any, envelope: Any, address: str, options: Any) -> str:
-        if not REPLY_ADDRESS.search(address):
-            return "550 5.1.1 This server takes only replies to its game emails"
+        if not REPLY_ADDRESS.search(address) and addressed([address], self.settings.reply_address_domain) is None:
+            return "550 5.1.1 This server takes only replies to its game emails, and new games at new@"
         envelope.rcpt_tos.append(address)
         return "250 OK"
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import tables
+from store import gatherings as kept
 from tables import deadlines, notices
 from tables.advance import stand_in
 
@@ -40,7 +41,11 @@ def send_once(ctx: Context, table_id: str, name: str, kind: str, build: Callable
     if ctx.store.mail_state(table_id, name) == "sent" or not ctx.store.claim_mail(table_id, name, QUEUED_CLAIM):
         return "already sent"
     try:
-        message = mail.render(kind, build(), ctx.settings, mail.new_message_id(ctx.settings))
+        content = build()
+        if kept.never(ctx.store, content["to"]):
+            ctx.store.mail_sent(table_id, name)
+            return "not sent: the address asked never to be emailed by this server"
+        message = mail.render(kind, content, ctx.settings, mail.new_message_id(ctx.settings))
         enqueue_send(ctx.store.redis, ctx.settings, f"send-{table_id}-{name}",
                      base64.b64encode(bytes(message)).decode(), table_id, name)
     except BaseException:
