@@ -17,7 +17,7 @@ run: $(STAMP)
 	$(BIN)/pbem run --port $(PORT)
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto --maxprocesses=4     # one test process per core (pytest-xdist)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
