@@ -121,7 +121,8 @@ def receive(ctx: Context, raw: bytes, recipients: list[str], envelope_sender: st
     if said.to is None:
         return said.outcome
     content = {"kind": "gathering_answer", "to": said.to, "subject": reply.subject, "message": said.message,
-               "help": said.help, "reply_to": said.reply_to, "links": said.links, "lines": reply.lines,
+               "help": said.help, "reply_to": said.reply_to or f"new@{settings.reply_address_domain}",
+               "links": said.links, "lines": reply.lines,
                "title": "PBEM", "table": said.gathering.id if said.gathering else None}
     message = mail.render("gathering_answer", content, settings, mail.new_message_id(settings),
                           replying_to=(reply.message_id, reply.references))
