@@ -37,8 +37,10 @@ def test_from_new_to_a_first_move_by_both_players(browser, live_server, run_work
     inbox = smtp_server.inbox
     ann = open_page(browser, size, f"{live_server}/")
     ann.click("text=Start a game")
+    ann.wait_for_selector("ul.games")
     ann.screenshot(path=str(screens / f"new-game-{size}-1-games.png"), full_page=True)
     ann.click("text=CLASH: Jihad vs McWorld")
+    ann.wait_for_selector("form#form #name")                 # each click is a page load: wait for the next page
     assert no_sideways_scroll(ann)
     ann.fill("#name", ANN["name"])
     ann.fill("#email", ANN["email"])
