@@ -196,15 +196,14 @@ def taken_back(store: TableStore, table: Table, seat: str, request: Request) -> 
 
 def email(table: Table, seat: str, request: Request, stage: str, m: MailSettings,
           lines: list[str] | None = None) -> dict[str, Any]:
-    """To one seat: ``stage`` 'asked' (with agree/refuse links and ``lines``, what it takes back),
-    'applied' or 'refused'."""
+    """To one seat: ``stage`` 'asked' (with agree/refuse links and ``lines``, what it takes back) or
+    'refused' (an applied rollback is told as every move taken back is: tables/taken_back.py)."""
     content = _base(table, seat, m)
     names = {s: i["name"] for s, i in table.seats.items()}
     base = m.public_url.rstrip("/")
     expires = int(min(m.now + m.link_ttl, request.asked_at + TTL))
     content.update({"kind": "rollback", "stage": stage, "seq": table.seq, "asker": names[request.asked_by],
                     "to_seq": request.to_seq, "reason": request.reason,
-                    "agreed": [names[s] for s in request.agreed],
                     "refused": [names[s] for s, v in request.votes.items() if v == REFUSE],
                     "reply_to": None, "agree": None, "refuse": None, "lines": lines or []})
     if stage == "asked":
