@@ -220,6 +220,10 @@ class GameEntry(Schema):
     bots = fields.List(fields.String())
     notation = fields.String()
     teams = fields.Dict(metadata={"description": "A game played in teams: team name -> its seats."})
+    rulings = fields.List(fields.Dict(), metadata={
+        "description": "The engine's choices where the rulebook is silent or ambiguous: id, the rule's "
+                       "section, the choice made, whether it is provisional, and the rulebook's words where "
+                       "they decide it. A ruling a table may change is also one of the options."})
 
 
 class NotificationsRequest(Schema):

@@ -208,6 +208,12 @@ class Game:
         """Every component with its whole public text (see the module's docstring); empty: none listed."""
         return []
 
+    def rulings(self) -> list[dict[str, Any]]:
+        """The engine's choices where the rulebook is silent or ambiguous, each ``{"id", "rule",
+        "choice", "provisional"}`` and, where the rulebook's own words decide it, ``"words"``;
+        a ruling a table may change is also one of ``options``. Empty: none listed."""
+        return []
+
     def position_for(self, position: dict[str, Any], seat: str | None) -> tuple[dict[str, Any], list[str]] | None:
         return None
 
@@ -222,7 +228,8 @@ class Game:
     def catalogue(self) -> dict[str, Any]:
         return {"name": self.name, "title": self.title, "version": self.version,
                 "seats": list(self.seats), "options": self.options,
-                "bots": sorted(self.bots), "notation": self.notation_help}
+                "bots": sorted(self.bots), "notation": self.notation_help,
+                "rulings": self.rulings()}
 
 
 def folded_words(text: str) -> list[str]:

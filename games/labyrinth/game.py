@@ -40,6 +40,10 @@ class Labyrinth(Game):
     def rules_text(self):
         return reference.rules_text()
 
+    def rulings(self):
+        return [{key: item[key] for key in ("id", "rule", "choice", "provisional", "words") if key in item}
+                for item in D.TABLES["rulings"]["items"]]
+
     def components(self):
         return list(reference.components())
 
