@@ -191,6 +191,7 @@ LINES = {
     "friendly_hit": lambda e: f"{merc(e['merc'])} is caught in the blast: {e['damage']} damage, armour {roll(e['roll'])}: {e['wounds']} wounds.",
     "item_used": lambda e: f"{merc(e['merc'])} uses {card(e['card'])}" + (f" on {merc(e['target'])}" if e.get("target") and e['target'] != e['merc'] else "") + (": " + ", ".join(e["did"]) if e.get("did") else "") + ".",
     "looted": lambda e: f"{merc(e['merc'])} loots {e['what']} (tier {e['tier']}): " + (card(e['card']) if e.get('card') else "the deck is empty") + ".",
+    "victory_looted": lambda e: f"Victory spoils in {place(e['sector'])}: {e['what']} (tier {e['tier']}): " + (card(e['card']) if e.get('card') else "the deck is empty") + " (rule 7.4).",
     "card_received": lambda e: f"{merc(e['merc'])} takes {card(e['card'])}" + (" (equipped)" if e.get("where") in ("weapons", "armour") else "") + ".",
     "card_left": lambda e: f"{merc(e['merc'])} leaves {card(e['card'])}.",
     "card_swapped": lambda e: f"{merc(e['merc'])} drops {', '.join(card(c) for c in e['dropped'])} and takes {card(e['card'])}.",

@@ -7,6 +7,7 @@ from games.core import IllegalMove
 
 from . import actions, attacks, battle, commands, flow, inventory, movement  # noqa: F401 (steps register)
 from . import dictator, missions, shop  # noqa: F401
+from .victory import CARD_CHOICES, victory_loot
 from .campaign import build
 from .ctx import Ctx
 from .data import SCENARIOS
@@ -50,6 +51,8 @@ def settle(ctx) -> None:
         if ended(ctx):
             return
         _liberations(ctx)
+        if ended(ctx):      # 7.2: the scenario ends at once when its goal is met, not at the next question
+            return
         top = ctx.top()
         if top is None:
             return
@@ -85,9 +88,8 @@ def ended(ctx) -> bool:
     scenario = SCENARIOS[s["scenario"]]
     outcome = text = None
     if all(s["sectors"][t]["status"] == "liberated" for t in scenario["victory"]["liberate"]):
-        names = " and ".join(sector_name(t) for t in scenario["victory"]["liberate"])
-        outcome, text = "victory", f"Victory: the team liberated {names} in round {s['round']} (rule 7.4)."
-    elif s["no_merc_left"]:
+        return _victory(ctx, scenario)
+    if s["no_merc_left"]:
         outcome, text = "defeat", "Defeat: a merc died and no merc is left to take its place (rule 7.3)."
     elif s["defeat"]:
         outcome, text = "defeat", f"Defeat: {s['defeat']}."
@@ -96,6 +98,24 @@ def ended(ctx) -> bool:
     if not outcome:
         return False
     finish(ctx, outcome, text)
+    return True
+
+
+def _victory(ctx, scenario: dict) -> bool:
+    """7.2: the game ends at once; 7.4: first the team loots the fallen and collects the tokens where
+    mercs stand. The cards still to be handed out (a liberation's reward, the loot) are answered on
+    top of the "victory" frame, which ends the scenario when it is uncovered."""
+    s = ctx.s
+    if not any(frame["k"] == "victory" for frame in s["stack"]):
+        names = " and ".join(sector_name(t) for t in scenario["victory"]["liberate"])
+        text = f"Victory: the team liberated {names} in round {s['round']} (rule 7.4)."
+        pending = [frame for frame in s["stack"] if frame["k"] in CARD_CHOICES]
+        ctx.set("stack", [{"k": "victory", "text": text}, *pending])
+        victory_loot(ctx)
+    top = ctx.top()
+    if top["k"] != "victory":
+        return False
+    finish(ctx, "victory", top["text"])
     return True
 
 
