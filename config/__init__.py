@@ -29,6 +29,7 @@ class Settings:
     link_ttl: int
     inbound_secret: str
     api_keys: str
+    open_tables: bool
     rate_limit_tables: str
     rate_limit_invites: str
     mail_in_port: int

@@ -1,10 +1,12 @@
 """What requests pass at the edge, before a route acts on them: the nesting depth of a JSON body
-(Python's parser recurses: 100,000 levels would crash it), the operator's API keys, and the rate
-limits on new tables and on the addresses they email (tables/rate_limits.py on flask-limiter's storage,
-counted in Redis, so every API process and the workers share them)."""
+(Python's parser recurses: 100,000 levels would crash it), who may create tables directly (the
+operator's API keys, else the host's own machine), and the rate limits on new tables and on the
+addresses they email (tables/rate_limits.py on flask-limiter's storage, counted in Redis, so every
+API process and the workers share them)."""
 
 import hashlib
 import hmac
+import ipaddress
 import re
 from collections.abc import Iterable
 
@@ -61,6 +63,35 @@ def client_key(settings: config.Settings) -> str:
     if not any(hmac.compare_digest(given.encode(), key.encode()) for key in keys):
         raise tables.Forbidden("That API key is not one of this server's.", code="wrong_api_key")
     return "key:" + hashlib.sha256(given.encode()).hexdigest()[:16]
+
+
+PROXY_HEADERS = ("X-Forwarded-For", "X-Real-IP", "Forwarded")
+
+
+def from_this_machine() -> bool:
+    """The request came straight from the host's own machine: its socket's peer is a loopback
+    address and no proxy relayed it. A proxy on the host connects from loopback for everyone, so a
+    request carrying a proxy's header is never local, whatever address the header names."""
+    if any(name in request.headers for name in PROXY_HEADERS):
+        return False
+    try:
+        peer = ipaddress.ip_address((request.remote_addr or "").split("%")[0])
+    except ValueError:
+        return False
+    if isinstance(peer, ipaddress.IPv6Address) and peer.ipv4_mapped:
+        peer = peer.ipv4_mapped
+    return peer.is_loopback
+
+
+def require_open_tables(settings: config.Settings) -> None:
+    """POST /tables emails whichever addresses it names. Without API keys (which then decide), it
+    answers only the host's own machine unless the host opened it (PBEM_OPEN_TABLES); players
+    start games through /new and POST /invitations, which ask each address first."""
+    if settings.api_key_list or settings.open_tables or from_this_machine():
+        return
+    raise tables.Forbidden("This server creates tables directly only for its host. To start a game, use the "
+                           "page /new, or POST /invitations, which asks each player by email first.",
+                           code="tables_closed")
 
 
 def limit_new_table(settings: config.Settings, addresses: Iterable[str], per_client: bool = True) -> None:

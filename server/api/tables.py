@@ -59,8 +59,10 @@ class Tables(MethodView):
         """Create a table. Answers each seat's token (its secret) and link; players are emailed theirs.
 
         Limited per client and per invited address (429 past a limit); when the server has API
-        keys, send one in ``X-API-Key``."""
+        keys, send one in ``X-API-Key``. Without keys, only the server's own machine may call it
+        (403 ``tables_closed``) unless the host opened it; players use /new or POST /invitations."""
         s = services()
+        guards.require_open_tables(s.settings)
         guards.limit_new_table(s.settings, [*(seat.get("email", "") for seat in body["seats"].values()
                                               if not seat.get("bot")), body.get("host") or ""])
         started = tables.start(s.store, body["game"], body["options"], body["seats"], time.time(),

@@ -78,7 +78,8 @@ def _north(client, table, inbox):
 
 
 def limited(**limits):
-    return create_app({"rate_limit_tables": "", "rate_limit_invites": "", **limits}).test_client()
+    """Open to every address (PBEM_OPEN_TABLES), so the counts per client can be seen."""
+    return create_app({"rate_limit_tables": "", "rate_limit_invites": "", "open_tables": True, **limits}).test_client()
 
 
 def test_new_tables_are_limited_per_client(env, redis_client):
