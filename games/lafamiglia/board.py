@@ -63,28 +63,36 @@ def destinations(s):
            [opt(f"Lower sheet {x} (blocks it)", field=x) for x in free_lower(s)]
 
 
+# 6.6: an uncovered car or lab field allows the piece, it does not impose it: "Efekt ten pozwala ci
+# natychmiast umieścić 1 samochód" (courts, L798-799), "Możesz dzięki nim natychmiast ... umieścić
+# 1 laboratorium" (banks, L805-806); declined, it is gone ("musi to zrobić od razu", L829-830)
+
 @step("car_now", prompt_kind="car")
 def _car_now_ask(s, f):
-    return ("The revealed courts field gives you a car: place it now in an area with your soldati.",
-            [opt(f"Car in {a}", to=a) for a in E.car_areas(s, f["seat"])])
+    areas = E.car_areas(s, f["seat"])
+    return ("The revealed courts field lets you place a car now in an area with your soldati (now or never).",
+            [opt(f"Car in {a}", to=a) for a in areas] + [opt("No car", car=False)] if areas else [])
 
 
 @does("car_now")
 def _car_now_do(ctx, f, move):
     ctx.pop()
-    E.place_car(ctx, f["seat"], move["to"])
+    if move.get("to"):
+        E.place_car(ctx, f["seat"], move["to"])
 
 
 @step("lab_now", prompt_kind="lab")
 def _lab_now_ask(s, f):
-    return ("The revealed bank field gives you a lab: place it in an area of yours with fewer than 2 labs.",
-            [opt(f"Lab in {a}", to=a) for a in E.lab_areas(s, f["seat"])])
+    areas = E.lab_areas(s, f["seat"])
+    return ("The revealed bank field lets you place a lab now in an area of yours with fewer than 2 labs (now or "
+            "never).", [opt(f"Lab in {a}", to=a) for a in areas] + [opt("No lab", lab=False)] if areas else [])
 
 
 @does("lab_now")
 def _lab_now_do(ctx, f, move):
     ctx.pop()
-    E.place_lab(ctx, f["seat"], move["to"])
+    if move.get("to"):
+        E.place_lab(ctx, f["seat"], move["to"])
 
 
 # ---- Exert influence (spec 6.4.6; Annex I: two markers of one row)

@@ -111,8 +111,9 @@ def variants(s, frame, move) -> list[str]:
             words.append(f"{value} {unit}".strip() if value else "none")
         elif key == "cars":
             words.append(["1 car", "1 cars"] if value == 1 else f"{value} cars")
-        elif key in ("car", "take", "bribe"):
-            words.append({"car": ("car", "no car"), "take": ("take", "leave"), "bribe": ("bribe", "no bribe")}[key][0 if value else 1])
+        elif key in ("car", "lab", "take", "bribe"):
+            words.append({"car": ("car", "no car"), "lab": ("lab", "no lab"), "take": ("take", "leave"),
+                          "bribe": ("bribe", "no bribe")}[key][0 if value else 1])
         elif key in ("done", "pass"):
             words.append(key)
         elif key == "step":

@@ -279,3 +279,48 @@ def test_wplywy_at_the_start_of_planning_and_its_standing_instruction():
     events, s = decide(s, "system", asked["system"]["options"][0]["move"])
     assert events[0] == {**events[0], "type": "applied", "key": "influence", "value": "always"}
     assert s["fields"]["0a1"] == [RED] and s["p"][RED]["hq"] == 1 and s["supply"]["neutral_markers"] == 8
+
+
+def test_an_uncovered_car_or_lab_may_be_declined():
+    # spec 6.6 (L798-806): the courts field "pozwala" (allows) a car, the bank field "Możesz" (you may) a lab:
+    # the question offers none too, typed 'no car' / 'no lab', and nothing is placed
+    s = blank()
+    put(s, "Messina", BLUE, 2)
+    s["p"][BLUE]["board"]["courts"] = 2                     # the next courts field gives a car
+    s = turn(s, BLUE)
+    s = play(s, BLUE, {"field": "1b2"}, {"marker": "0a1", "owner": NEUTRAL}, {"row": "courts"})
+    assert GAME.prompts(s)[BLUE]["kind"] == "car"
+    move = GAME.parse("no car", s, BLUE)
+    assert move == {"car": False}
+    cars = s["p"][BLUE]["pool"]["cars"]
+    s = play(s, BLUE, move)
+    assert s["areas"]["Messina"]["cars"] == 0 and s["p"][BLUE]["pool"]["cars"] == cars
+    assert GAME.prompts(s).get(BLUE, {}).get("kind") != "car"
+    s = blank()
+    put(s, "Enna", RED, 2)
+    s["p"][RED]["board"]["banks"] = 1                       # the next bank field gives a lab
+    s = turn(s, RED)
+    s = play(s, RED, {"field": "1b2"}, {"marker": "0a1", "owner": NEUTRAL}, {"row": "banks"})
+    assert GAME.prompts(s)[RED]["kind"] == "lab"
+    labs = s["supply"]["labs"]
+    s = play(s, RED, GAME.parse("no lab", s, RED))
+    assert s["areas"]["Enna"]["labs"] == 0 and s["supply"]["labs"] == labs
+
+
+def test_chain_of_command_also_opens_the_field_of_orders_in_2_areas():
+    # spec 6.4.3 (L1747-1750, Annex III L1903-1905): the field of 1 order in each of up to 2 areas has
+    # the basic action's words ("no order token yet"), which the Chain of command tile lifts: Red, holding
+    # it, may put its second order of the field where one of its orders already lies
+    s = blank()
+    put(s, "Enna", RED, 2)
+    put(s, "Licata", RED, 2)
+    s["tiles"]["south"]["chain"] = RED
+    s["areas"]["Enna"]["tokens"] = [{"id": "red.b1", "seat": RED, "up": False}]
+    s["p"][RED]["tokens"].remove("red.b1")
+    s["sheets"] = {"upper": 1, "lower": 2}
+    s = turn(s, RED, {"1a1": [NEUTRAL], "1b1": [NEUTRAL]})
+    s = play(s, RED, {"field": "2c1"}, {"marker": "1a1", "owner": NEUTRAL}, {"token": "red.b2"})
+    assert {o["move"]["to"] for o in GAME.prompts(s)[RED]["options"]} == {"Enna", "Licata"}
+    s = play(s, RED, {"to": "Enna"}, {"token": "red.b3"})
+    assert {o["move"].get("to") for o in GAME.prompts(s)[RED]["options"]} == {"Licata"}   # Enna: 2 already
+    assert [t["id"] for t in s["areas"]["Enna"]["tokens"]] == ["red.b1", "red.b2"]
