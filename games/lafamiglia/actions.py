@@ -44,7 +44,7 @@ def possible(s, seat, part, field=None) -> bool:
     if act in ("place", "place_own"):
         return me["hq"] > 0 and bool(place_targets(s, seat, act == "place_own"))
     if act in ("order", "order_spread"):
-        return bool(me["tokens"]) and bool(order_areas(s, seat, chain=None if act == "order" else False))
+        return bool(me["tokens"]) and bool(order_areas(s, seat))
     if act == "order_pair":
         return bool(me["tokens"]) and bool(pair_areas(s, seat))
     if act == "equipment":
@@ -149,7 +149,7 @@ def _order_token_ask(s, f):
     if f["mode"] == "pair":
         areas = [f["area"]] if len(s["areas"][f["area"]]["tokens"]) < 2 else []
     else:
-        areas = [a for a in order_areas(s, seat, chain=None if f["mode"] == "one" else False) if a not in f["used"]]
+        areas = [a for a in order_areas(s, seat) if a not in f["used"]]
     if not areas or not s["p"][seat]["tokens"]:
         return "", []
     options = [opt(f"Order {T.words(t)}", token=t) for t in s["p"][seat]["tokens"]]
@@ -175,7 +175,7 @@ def _order_token_do(ctx, f, move):
 def _order_area_ask(s, f):
     if f["token"] not in s["p"][f["seat"]]["tokens"]:
         return "", []
-    areas = [a for a in order_areas(s, f["seat"], chain=None if f["mode"] == "one" else False) if a not in f["used"]]
+    areas = [a for a in order_areas(s, f["seat"]) if a not in f["used"]]
     return ("Where does the order go? An area with your soldati and no order yet.",
             [opt(f"Order in {a}", to=a) for a in areas])
 

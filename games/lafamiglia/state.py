@@ -91,11 +91,12 @@ def tokens_in(state, area: str, seat: str | None = None) -> list[dict]:
     return [t for t in state["areas"][area]["tokens"] if seat is None or t["seat"] == seat]
 
 
-def order_areas(state, seat: str, chain: bool | None = None) -> list[str]:
+def order_areas(state, seat: str) -> list[str]:
     """Where ``seat`` may issue an order now: own soldati and no token yet, or one own token with
-    Chain of command; never more than 2 tokens (spec 6.4.3, 6.4.8)."""
-    if chain is None:
-        chain = has_tile(state, seat, "chain")
+    Chain of command; never more than 2 tokens (spec 6.4.3, 6.4.8). The field of 1 order in each of
+    up to 2 areas has the basic action's words, "w których nie ma jeszcze żadnego żetonu rozkazu"
+    (L1747-1750, as L558-560), so the tile lifts them there too (Annex III L1903-1905)."""
+    chain = has_tile(state, seat, "chain")
     out = []
     for a in areas_of(state, seat):
         tokens = state["areas"][a]["tokens"]
