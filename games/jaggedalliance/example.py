@@ -10,14 +10,15 @@ from games.core import Rng
 from . import advice, notation, rules
 from .ctx import copy
 from .evolve import evolve
+from .view import reveals
 
 MOST = 6
 SYSTEM = "system"
 
 
 def _chance(rng: Rng, events: list[dict]) -> bool:
-    """Did this decision roll a die or draw, or turn up something face down (state["hidden"])?"""
-    return rng.used or any(key == "hidden" or key.startswith("hidden.") for e in events for key in e.get("fx") or {})
+    """Did this decision roll a die, or show or change anything hidden (the game's ``reveals``)?"""
+    return rng.used or any(reveals(e) for e in events)
 
 
 def _forced(asked: dict) -> str | None:

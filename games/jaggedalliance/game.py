@@ -42,9 +42,9 @@ class JaggedAlliance(Game):
         return evolve(state, event)
 
     def reveals(self, event):
-        """A card drawn or a deck touched: anything that changes what is hidden (state["hidden"]),
-        which is where the decks are; dice close the undo window anyway."""
-        return any(key == "hidden" or key.startswith("hidden.") for key in event.get("fx") or {})
+        """A card drawn or turned up, a token revealed, a deck touched (view.REVEALING), or anything
+        that changes what is hidden (state["hidden"]); dice close the undo window anyway."""
+        return view.reveals(event)
 
     def prompts(self, state):
         return rules.prompts(state)

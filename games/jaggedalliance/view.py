@@ -18,9 +18,25 @@ def view(state, seat):
     return out
 
 
+# events that show what lay face down, whatever their changes hold (a redacted copy holds none of
+# the hidden ones): a Threat card turned up, skirmish and sniper tokens, a lieutenant's hiding
+# place, cards drawn from a deck (loot, events, lieutenants)
+REVEALING = frozenset({"battle_started", "skirmish", "sniper_found", "lieutenant_found", "lieutenant_drawn",
+                       "looted", "victory_looted", "event_drawn", "supply_taken", "reshuffled", "pool_renewed"})
+
+
+def _touches_hidden(event: dict) -> bool:
+    return any(key == "hidden" or key.startswith("hidden.") for key in event.get("fx") or {})
+
+
+def reveals(event: dict) -> bool:
+    """Does this event show a seat something that was hidden (21.4), or change what is hidden?"""
+    return event.get("type") in REVEALING or _touches_hidden(event)
+
+
 def redact(event: dict, seat) -> dict:
     fx = event.get("fx")
-    if not fx or not any(k == "hidden" or k.startswith("hidden.") for k in fx):
+    if not _touches_hidden(event):
         return event
     out = dict(event)
     out["fx"] = {k: v for k, v in fx.items() if k != "hidden" and not k.startswith("hidden.")}
