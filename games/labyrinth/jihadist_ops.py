@@ -232,7 +232,8 @@ def _recruit_roll(ctx, dice: list) -> None:
 
 
 def _recruit_place_prompt(state, step):
-    options = [{"label": _label(state, c), "move": {"country": c}} for c, n in step["succ"].items() if n > 0]
+    # in map order, whatever the order of the stored dict
+    options = [{"label": _label(state, c), "move": {"country": c}} for c in D.NAMES if step["succ"].get(c, 0) > 0]
     return "country", f"More successes than Available cells: place a cell ({step['left']} left) where?", options
 
 
