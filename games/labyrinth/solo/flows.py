@@ -8,10 +8,17 @@ keeps to it.
 """
 
 from .. import data as D
+from .. import hooks
 from ..events import engine
 from ..events import registry as R
 from ..jihadist_ops import plot_targets, recruit_targets
-from ..state import available_cells, cells, cells_and_sadr, cells_on_track, gov, neighbours
+from ..state import (
+    available_cells,
+    cells,
+    cells_and_sadr,
+    cells_on_track,
+    gov,
+)
 from . import cards, randomly, where
 
 
@@ -58,11 +65,11 @@ def operation(state, options: list, rng) -> tuple[dict, str]:
         return {"op": op if op in ops else ops[0]}, why
     last = play.get("last_op")
     if last:
-        if last == "recruit" and "recruit" in ops and available_cells(state) > 0 and _recruit_country(state, rng, v):
+        if last == "recruit" and "recruit" in ops and available_cells(state) > 0 and _recruit_possible(state, v):
             return {"op": "recruit"}, f"Recruit again with the {_ops(v)} left"
         return {"op": "radicalize"}, f"Radicalization with the {_ops(v)} left (rule 9.4.3)"
     if R.association(card) == "us" and R.can_happen(state, card, "us"):
-        if "plot" in ops and state["avail"] and where.plot_where(state, rng, plot_targets(state, []))[0]:
+        if "plot" in ops and state["avail"] and where.plot_possible(state, plot_targets(state, [])):
             return {"op": "plot"}, "a US event the bot may not play: a Plot with the card's Ops, and no event (rule 9.4.1)"
         return {"op": "radicalize"}, ("a US event the bot may not play, and no Plot to make: Radicalization with the "
                                       "card's Ops (rule 9.4.1)")
@@ -78,23 +85,27 @@ def _as_move(pair):
 
 def ops_flow(state, ops: list, v: int, rng) -> tuple[str, str]:
     """9.4.1 OPS: Major Jihad that could reach Islamist Rule, else Jihad in a Good or Fair country,
-    else Recruit (Available cells, no GTMO), else Travel; what cannot be spent: Radicalization."""
+    else Recruit (Available cells, no GTMO), else Travel; what cannot be spent: Radicalization.
+    Which operation is a predicate: no die (9.5: a die only picks among countries)."""
     if "jihad" in ops:
         major = [n for n in D.MUSLIM if where.major_ok(state, n, v)]
         if major:
             return "jihad", f"Jihad: a Major Jihad could bring {_and(major)} to Islamist Rule (rule 9.4.1)"
         if [n for n in D.MUSLIM if where.jihad_allowed(state, n) and state["c"][n]["gov"] in (D.GOOD, D.FAIR)]:
             return "jihad", "Jihad, possible in a Good or Fair country (rule 9.4.1)"
-    if "recruit" in ops and available_cells(state) > 0 and _recruit_country(state, rng, v):
-        return "recruit", "Recruit: no Jihad to make, and cells are available (rule 9.4.1)"
+    if available_cells(state) > 0 and hooks.all_ok("op_allowed", state, "jihadist", "recruit"):
+        if "recruit" in ops and _recruit_possible(state, v):
+            return "recruit", "Recruit: no Jihad to make, and cells are available (rule 9.4.1)"
+        if "radicalize" in ops:                     # 9.4.2.5: no country qualifies
+            return "radicalize", "Radicalization: cells are available but no country qualifies for a Recruit (rule 9.4.2.5)"
     if "travel" in ops:
         if where.biometrics(state):
-            dest, _ = next_destination(state, rng, [], v)
-            if dest and not any(cells(state["c"][n]) for n in neighbours(state, dest)):
-                return "radicalize", (f"Radicalization: with Biometrics in play no cell can reach {dest}, where a "
+            dests, _ = destination_pool(state, [], biometrics=True)
+            if dests and not any(where.cell_next_to(state, n) for n in dests):
+                return "radicalize", (f"Radicalization: with Biometrics in play no cell can reach {_and(dests)}, where a "
                                       "Travel would go (rule 9.4.2.6)")
-        return "travel", ("Travel: no Jihad to make and no cell available (rule 9.4.1)" if "recruit" not in ops or
-                          not available_cells(state) else "Travel: no Jihad to make and no country to recruit in (rule 9.4.1)")
+        return "travel", ("Travel: no Jihad to make and no cell available (rule 9.4.1)" if available_cells(state)
+                          else "Travel: no Jihad to make and no Recruit allowed (rule 9.4.1)")
     return "radicalize", "Radicalization: no operation can spend the Ops (rule 9.4.3)"
 
 
@@ -107,8 +118,8 @@ def _and(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
-def _recruit_country(state, rng, v):
-    return where.recruit_where(state, rng, recruit_targets(state), v)[0]
+def _recruit_possible(state, v):
+    return where.recruit_possible(state, recruit_targets(state), v)
 
 
 # ---------------------------------------------------------------- dice, country by country
@@ -170,19 +181,24 @@ def recruit_die(state, step, options, rng) -> tuple[dict | None, str]:
 # ---------------------------------------------------------------- 9.4.2.6 Travel
 
 
-def next_destination(state, rng, moves: list, v: int, box_from: int = 1, near: str | None = None,
-                     allowed=None) -> tuple[str | None, str]:
-    """The destination of the next cell: one per "To" box in order (from box_from), then at
-    random (9.5); near: among equals, one next to (or equal to) that source first."""
+def destination_pool(state, moves: list, box_from: int = 1, near: str | None = None, allowed=None,
+                     biometrics: bool = False) -> tuple[list[str], list[str]]:
+    """The next cell's destinations of equal priority, and why, before any die: one per "To" box
+    in order (from box_from), then any country (9.5); near: among equals, one next to (or equal
+    to) that source first; biometrics: among equals, only those a cell can reach (9.4.2.6)."""
     allowed = list(allowed) if allowed is not None else list(D.NAMES)
     boxes = [b for b in range(box_from, 5) if any(b in where._boxes_of(state, n) for n in allowed)]
     i = len(moves)
     if i < len(boxes):
-        box = boxes[i]
-        names = [n for n in allowed if box in where._boxes_of(state, n)]
-        return where.travel_destination(state, rng, names, box, near)
-    name, how = randomly.pick(rng, allowed)
-    return name, "a destination at random for the cells left" + (f", {how}" if how else "")
+        return where.destinations(state, allowed, boxes[i], near, biometrics)
+    reach = [n for n in allowed if where.cell_next_to(state, n)] if biometrics else []
+    return reach or allowed, ["a destination at random for the cells left"]
+
+
+def next_destination(state, rng, moves: list, box_from: int = 1, near: str | None = None, allowed=None,
+                     biometrics: bool = False) -> tuple[str | None, str]:
+    """The destination of the next cell (destination_pool), a tie broken by a die (9.5)."""
+    return where.chosen(rng, *destination_pool(state, moves, box_from, near, allowed, biometrics))
 
 
 def travel_move(state, step, options, rng) -> tuple[dict | None, str]:
@@ -190,7 +206,7 @@ def travel_move(state, step, options, rng) -> tuple[dict | None, str]:
     moves, v = step["moves"], state["in_play"]["value"]
     if step.get("pick") is None:
         sources = [o["from"] for o in options if "from" in o]
-        dest, dwhy = next_destination(state, rng, moves, v)
+        dest, dwhy = next_destination(state, rng, moves, biometrics=where.biometrics(state))
         if dest is None or not sources:
             return _roll(options, v - len(moves), "a Travel")
         src, swhy = where.travel_source(state, rng, dest, sources, v, moves, [m[1] for m in moves] + [dest])
@@ -204,7 +220,7 @@ def travel_move(state, step, options, rng) -> tuple[dict | None, str]:
     if planned and {"to": planned} in options:
         return {"to": planned}, ""
     allowed = [o["to"] for o in options if "to" in o]
-    dest, why = next_destination(state, rng, moves, v, near=src, allowed=allowed)
+    dest, why = next_destination(state, rng, moves, near=src, allowed=allowed, biometrics=where.biometrics(state))
     return {"to": dest}, said(f"the cell from {src} travels to {dest}", why)
 
 
@@ -225,7 +241,7 @@ def radical(state, step, options, rng) -> tuple[dict | None, str]:
     box = step["box"]
     if box == 2 and step.get("to") is None:
         allowed = [o["to"] for o in options]
-        dest, dwhy = next_destination(state, rng, [], state["in_play"]["value"], box_from=2, allowed=allowed)
+        dest, dwhy = next_destination(state, rng, [], box_from=2, allowed=allowed)     # 9.4.3: Biometrics ignored
         sources = [n for n in D.NAMES if cells(state["c"][n])]
         src, swhy = where.travel_source(state, rng, dest, sources, state["in_play"]["value"], [], [dest])
         return {"to": dest, "plan": {"from": src, "to": dest}}, "Radicalization: " + _travel_words(src, swhy, dest, dwhy)

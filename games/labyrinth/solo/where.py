@@ -27,22 +27,36 @@ Criterion = tuple  # (key(name) -> comparable, lower first; say(name) -> words[,
 GOV_WORD = {D.GOOD: "Good", D.FAIR: "Fair", D.POOR: "Poor", D.IR: "Islamist Rule", None: "untested"}
 
 
-def ranked(rng, candidates: Sequence[str], criteria: list[Criterion]) -> tuple[str | None, str]:
-    """The best candidate by the criteria in order (a lower key is better), ties at random; its
-    reason names the criteria that made a difference."""
-    best = list(dict.fromkeys(candidates))
-    if not best:
-        return None, ""
-    notes = []
+def best(candidates: Sequence[str], criteria: list[Criterion]) -> tuple[list[str], list[str]]:
+    """The candidates the criteria in order cannot tell apart (a lower key is better), and the
+    words of the criteria that made a difference; no die (9.5: a die only among equals)."""
+    best_ = list(dict.fromkeys(candidates))
+    notes: list[str] = []
+    if not best_:
+        return [], notes
     for key, say, *always in criteria:
-        low = min(key(n) for n in best)
-        keep = [n for n in best if key(n) == low]
-        if len(keep) < len(best) or always:
+        low = min(key(n) for n in best_)
+        keep = [n for n in best_ if key(n) == low]
+        if len(keep) < len(best_) or always:
             note = say(keep[0])
             if note and note not in notes:
                 notes.append(note)
-        best = keep
-    name, how = pick(rng, best)
+        best_ = keep
+    return best_, notes
+
+
+def ranked(rng, candidates: Sequence[str], criteria: list[Criterion]) -> tuple[str | None, str]:
+    """The best candidate by the criteria in order, ties at random (9.5); its reason names the
+    criteria that made a difference."""
+    return chosen(rng, *best(candidates, criteria))
+
+
+def chosen(rng, names: Sequence[str], notes: list[str]) -> tuple[str | None, str]:
+    """One of candidates of equal priority, by a die when there are several (9.5), with the words
+    of what decided."""
+    if not names:
+        return None, ""
+    name, how = pick(rng, names)
     return name, ", ".join(notes + ([how] if how else []))
 
 
@@ -83,6 +97,11 @@ PLOT_BOXES = ["the United States first", "Prestige above Low: the Philippines wi
               "Prestige above Low: a country with troops", "no GWOT penalty: a country with the US posture",
               "a country with Aid", "Funding below 9: a non-Muslim country", "Funding below 9: a Muslim country or Iran"]
 GOV_ORDER = {"op": (D.FAIR, D.GOOD, D.POOR), "event": (D.GOOD, D.FAIR, D.POOR)}
+
+
+def plot_possible(state, candidates: Sequence[str]) -> bool:
+    """9.4.2.2: some candidate is in a box (no die: which one is the Plot's own choice)."""
+    return any(plot_category(state, n) is not None for n in candidates)
 
 
 def plot_where(state, rng, candidates: Sequence[str], event: bool = False) -> tuple[str | None, str]:
@@ -159,6 +178,11 @@ RECRUIT_BOXES = ["a Regime Change country with 5 more troops than cells",
                  "the best chance to recruit"]
 
 
+def recruit_possible(state, candidates: Sequence[str], ops: int) -> bool:
+    """9.4.2.5: some candidate is in a Recruit category (no die)."""
+    return any(recruit_category(state, n, ops) is not None for n in candidates)
+
+
 def recruit_where(state, rng, candidates: Sequence[str], ops: int) -> tuple[str | None, str]:
     """9.4.2.5 in descending priority; within each: Besieged Regime, the most troops and cells,
     the most Resources (all Muslim)."""
@@ -215,17 +239,29 @@ TRAVEL_BOXES = {1: "a country with Regime Change, Besieged Regime or Aid",
 BOX_4 = {"Hard": "an untested non-Muslim country, as the US is Hard", "Soft": "a Soft non-Muslim country, as the US is Soft"}
 
 
-def travel_destination(state, rng, candidates: Sequence[str], box: int, near: str | None = None) -> tuple[str | None, str]:
-    """9.4.2.6: a destination of "To" box `box` (Pakistan first, then the most Resources if all
-    Muslim); `near`: the cell's source, once picked: among equals, a destination next to it (the
-    source's own 9.4.2.6.1 box 3) first."""
+def cell_next_to(state, name: str) -> bool:
+    return any(cells(state["c"][m]) for m in neighbours(state, name))
+
+
+def reachable(state) -> Criterion:
+    """Biometrics in play (9.4.2.6): among destinations of equal priority, only those with a cell
+    next to them are possible (9.5: the die is among the possible countries)."""
+    return (lambda n: 0 if cell_next_to(state, n) else 1, lambda n: "")
+
+
+def destinations(state, candidates: Sequence[str], box: int, near: str | None = None,
+                 biometrics_: bool = False) -> tuple[list[str], list[str]]:
+    """9.4.2.6: the destinations of "To" box `box` of equal priority (Pakistan first, then the most
+    Resources if all Muslim), and why; `near`: the cell's source, once picked: among equals, a
+    destination next to it (the source's own 9.4.2.6.1 box 3) first. No die."""
     names = [n for n in candidates if box in _boxes_of(state, n)]
-    crit = [(_pakistan, lambda n: "Pakistan first"), _most_resources(state, names)]
+    words = BOX_4[state["us_posture"]] if box == 4 else TRAVEL_BOXES[box]
+    crit = [(lambda n: 0, lambda n: words, True), (_pakistan, lambda n: "Pakistan first"), _most_resources(state, names)]
     if near:
         crit.append((lambda n: 0 if n == near or n in neighbours(state, near) else 1, lambda n: f"next to {near}"))
-    words = BOX_4[state["us_posture"]] if box == 4 else TRAVEL_BOXES[box]
-    crit.insert(0, (lambda n: 0, lambda n: words, True))
-    return ranked(rng, names, crit)                                   # 9.4.2.6, "To" box `box`
+    if biometrics_:
+        crit.append(reachable(state))
+    return best(names, crit)                                          # 9.4.2.6, "To" box `box`
 
 
 def _boxes_of(state, name: str) -> list[int]:

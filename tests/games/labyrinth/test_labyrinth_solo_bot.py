@@ -227,7 +227,7 @@ def test_9_4_2_6_travel_destinations_one_per_box_in_order():
     s = solo(blank(c, us_posture="Hard"))
     dests = []
     for i in range(4):
-        name, why = flows.next_destination(s, NoDice() if i < 3 else Rng(b"t", 0), [["x", d] for d in dests], 4)
+        name, why = flows.next_destination(s, NoDice() if i < 3 else Rng(b"t", 0), [["x", d] for d in dests])
         dests.append(name)
         if i < 3:
             assert why.startswith(where.TRAVEL_BOXES[i + 1]), why
@@ -239,9 +239,9 @@ def test_9_4_2_6_pakistan_first_then_resources():
     c = {"Pakistan": {"gov": "Poor", "align": "Neutral", "aid": 1}, "Iraq": {"gov": "Poor", "align": "Ally", "aid": 1},
          "Libya": {"gov": "Poor", "align": "Ally", "aid": 1}}
     s = solo(blank(c))
-    assert where.travel_destination(s, NoDice(), ["Libya", "Iraq", "Pakistan"], 1)[0] == "Pakistan"
-    assert where.travel_destination(s, NoDice(), ["Libya", "Iraq"], 1) == \
-        ("Iraq", "a country with Regime Change, Besieged Regime or Aid, the most Resources (3)")
+    assert where.destinations(s, ["Libya", "Iraq", "Pakistan"], 1)[0] == ["Pakistan"]
+    assert where.destinations(s, ["Libya", "Iraq"], 1) == \
+        (["Iraq"], ["a country with Regime Change, Besieged Regime or Aid", "the most Resources (3)"])
 
 
 def test_9_4_2_6_1_travel_sources():

@@ -1,0 +1,109 @@
+"""The section 9 bot against the rulebook, where a review found it wrong: 9.4.2.5 Recruit with no
+country to recruit in, 9.5 a die only among countries of equal priority (the 9.5.1 example
+replayed with its own dice), 9.4.2.1 Iran and Jaysh al-Mahdi (test, then the nearest Good or
+Fair country), Jihadist Videos and Madrassas (the Global table, then the nearest country),
+the 9.4.2.6 "To" box 2. Positions from games/labyrinth/position.py, dice fixed."""
+
+from games.core import Rng
+from games.labyrinth import GAME
+from tests.games.labyrinth.labyrinth_kit import Dice, of_type
+from tests.games.labyrinth.position_kit import JH, at, blank, bot_plays, decide
+
+IR = {"gov": "Islamist Rule", "align": "Adversary"}
+FAIR_ALLY = {"gov": "Fair", "align": "Ally"}
+
+
+class NoDice(Rng):
+    """The bot's generator where no die may be rolled."""
+
+    def __init__(self):
+        super().__init__(b"none", 0)
+
+    def die(self, sides=6):
+        raise AssertionError("a die was rolled")
+
+    def below(self, n):
+        raise AssertionError("a random choice was made")
+
+
+def solo(position, **opts):
+    return at(position, solo=True, **opts)
+
+
+def bot(state, rng):
+    return GAME.bots["jihadist"](state, JH, rng)
+
+
+def to_step(state, kind, rng):
+    """The bot answers (its dice from rng) until the question is `kind`."""
+    while state["step"]["k"] != kind:
+        _, state = decide(state, JH, bot(state, rng))
+    return state
+
+
+# ------------------------------------------------------------------ 9.4.2.5 no country to recruit in
+
+
+def test_9_4_2_5_cells_available_but_no_country_qualifies_radicalizes_instead_of_travelling():
+    # Funding 9: cells are Available, no GTMO. Afghanistan (Islamist Rule) has 6 cells, not fewer
+    # than twice the card's 3 Ops; Iraq (Regime Change) has 2 troops, not 5 more than its cell:
+    # no Recruit category (9.4.2.5), and no Jihad (Iraq Poor, 1 cell). 9.4.2.5: "Jeżeli nie
+    # pasujących krajów ... przeprowadź Radykalizację (9.4.3)"
+    pos = blank({"Afghanistan": dict(IR, sleeper=6), "Kenya/Tanzania": {"posture": "Soft"},
+                 "Iraq": {"gov": "Poor", "align": "Ally", "rc": "tan", "troops": 2, "sleeper": 1}},
+                hands={"jihadist": [57, 90]}, funding=9)
+    s = to_step(solo(pos), "use", NoDice())
+    move = bot(s, NoDice())
+    assert move == {"op": "radicalize", "reason": ("Radicalization: cells are available but no country qualifies "
+                                                   "for a Recruit (rule 9.4.2.5)")}
+    events, _, s = bot_plays(s, stop=lambda st: st["played"] == 1)
+    assert of_type(events, "radicalization") and not of_type(events, "travelled")
+
+
+# ------------------------------------------------------------------ 9.5 the operation rolls nothing
+
+
+def example_9_5_1():
+    # PL 9.5.1: two Plot Ops (12 Al-Azhar, a playable US event), no cells in the US, Abu Sayyaf in
+    # play, Prestige High; Afghanistan and the Gulf States each have 2 troops and 2 cells, both Fair
+    return solo(blank({"Afghanistan": dict(FAIR_ALLY, troops=2, sleeper=2),
+                       "Gulf States": dict(FAIR_ALLY, troops=2, sleeper=2),
+                       "Philippines": {"posture": "Hard", "markers": ["Abu Sayyaf"]}},
+                      hands={"jihadist": [57, 12]}, prestige=8, funding=9))
+
+
+def test_pl_9_5_1_example_replayed_with_its_die_the_choice_of_operation_rolls_nothing():
+    # "przy wyniku 1-3 krajem będzie AFGANISTAN, przy wyniku 4-6 będą to Kraje Zatoki": the one
+    # die of the example is the tie's; the bot's decisions before it (the card, the Plot) roll none
+    for die, country in ((2, "Afghanistan"), (5, "Gulf States")):
+        dice = Dice(die)
+        s = to_step(example_9_5_1(), "plot", dice)
+        move = bot(s, dice)
+        assert move["country"] == country and not dice.rolls
+        assert move["reason"].endswith(f"a die among Afghanistan and Gulf States, rolled {die})")
+
+
+def test_9_4_1_recruit_chosen_without_a_die_when_recruit_countries_tie():
+    pos = blank({"Jordan": {"gov": "Poor", "align": "Ally", "sleeper": 1},
+                 "Libya": {"gov": "Poor", "align": "Ally", "sleeper": 1}, "Kenya/Tanzania": {"posture": "Soft"}},
+                hands={"jihadist": [57, 90]})
+    s = to_step(solo(pos), "use", NoDice())
+    assert bot(s, NoDice())["op"] == "recruit"
+
+
+def test_9_4_2_6_biometrics_the_travel_is_chosen_without_a_die_and_goes_where_a_cell_can_reach():
+    # Biometrics and GTMO in play: Jordan and Libya (Aid, 1 Resource each) tie in the first "To"
+    # box; only Jordan has a cell next to it (Iraq): the Travel is possible, and goes there
+    pos = blank({"Jordan": dict(FAIR_ALLY, aid=1), "Libya": {"gov": "Poor", "align": "Ally", "aid": 1},
+                 "Iraq": {"gov": "Poor", "align": "Adversary", "sleeper": 1}},
+                hands={"jihadist": [57, 90]}, lapsing=[2, 114])
+    s = to_step(solo(pos), "use", NoDice())
+    assert bot(s, NoDice())["op"] == "travel"
+    _, s = decide(s, JH, bot(s, NoDice()))
+    move = bot(s, NoDice())
+    assert move["from"] == "Iraq" and move["plan"] == {"from": "Iraq", "to": "Jordan"}
+    pos["countries"]["Iraq"] = {"gov": "Poor", "align": "Adversary"}        # no cell can reach either
+    pos["countries"]["Kenya/Tanzania"]["sleeper"] = 1
+    s = to_step(solo(pos), "use", NoDice())
+    move = bot(s, NoDice())
+    assert move["op"] == "radicalize" and "no cell can reach Jordan or Libya" in move["reason"]
