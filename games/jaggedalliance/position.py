@@ -14,13 +14,17 @@ are needed, the rest may be left out):
      "sectors": {"05A": {"status": "besieged", "card": "T03", "facedown": {"C": 1},
                          "loot": {}, "rebels": 0, "supply": 1, "lt": null}},
                                           # a Sector left out is as at the setup (Occupied,
-                                          # its Threat card face down); x, y and tier are the layout's
+                                          # its Threat card face down); x, y and tier are the layout's;
+                                          # "loot": {"B": ["K01"]}, the loot Skirmish tokens revealed
+                                          # and left in their Area (12.3)
      "enemies": {"e004": {"type": "sniper", "elite": false, "xp": false, "sector": "05A", "area": "D",
                           "dmg": 0, "status": [], "down": false, "hidden": false}},
      "next_enemy": 5, "pool": {"money": 3, "rebels": 1}, "market": [...], "income": [...],
      "reserve": [...], "discards": {"loot1": [...], ...}, "dur": {"007": 1}, "dictator": {...} | null,
      "missions": {...}, "lasting": [...], "removed_tokens": ["K06"], "liberated": ["02A"],
      "campaign": {...}, "shared_cmd": 0, "tank": {}, "tank_guard": {}, "no_merc_left": false,
+                                          # "tank": {"e003": [2]}, each Tank's face-up armour tokens
+                                          # by number (13.6); a Tank left out has them all face down
      "decks": {"loot1": ["090", ...], "yellow": [...], ...},   # each deck's cards, in any order
                                           # (the table's generator shuffles them); left out: every
                                           # card of that deck seen nowhere else in the position
@@ -57,7 +61,7 @@ import json
 from games.core.position import bad, whole
 
 from .data import (CARDS, ENEMY, EVENTS, GRAPH, LIEUTENANTS, MERC, MISSIONS, SCENARIOS, SCENARIOS_FILE,
-                   TANK_TOKENS, THREATS, TILES)
+                   SKIRMISH, TANK_TOKENS, THREATS, TILES)
 from .state import fits_weapons, held
 
 ROUND_STACK = [{"k": "round", "phase": "players", "fresh": False}, {"k": "pick", "waiting": []}]
@@ -295,10 +299,31 @@ def normalise(position, opts: dict) -> dict:
     for pile, cards in public["discards"].items():
         for c in _shape(cards, list, f"the {pile} discard pile"):
             place(c, f"the {pile} discard pile")
+    # a Sector's loot caches are revealed loot Skirmish tokens, left in their Area (12.3)
+    caches: list[str] = []
     for t, sector in sectors.items():
-        for area, cards in sector["loot"].items():
-            for c in _shape(cards, list, f"Sector {t}'s loot"):
-                place(c, f"Sector {t}'s loot")
+        for area, tokens in sector["loot"].items():
+            if not _area_ok(sectors, t, area):
+                raise bad(f"Sector {t} has no Area {area!r} (its loot).")
+            for k in _shape(tokens, list, f"Sector {t}'s loot"):
+                if k not in scenario["pool"] or SKIRMISH[k]["kind"] != "loot":
+                    raise bad(f"{k!r} in Sector {t}'s loot is not a loot Skirmish token of scenario "
+                              f"{opts['scenario']}.")
+                caches.append(k)
+    if len(set(caches)) != len(caches) or set(caches) & set(public["removed_tokens"]):
+        raise bad("each loot Skirmish token lies in one place (a Sector's loot, removed or the pool).")
+
+    # Tanks: each one's face-up armour tokens (13.6); left out, all lie face down
+    for e, up in public["tank"].items():
+        if enemies.get(e, {}).get("type") != "tank":
+            raise bad(f"tank names {e!r}, which is no Tank of the position.")
+        tokens = _shape(up, list, f"the tank row of {e}")
+        if len(set(tokens)) != len(tokens) or not all(k in range(len(TANK_TOKENS)) for k in tokens):
+            raise bad(f"the tank row of {e} lists armour tokens by their number (0 to {len(TANK_TOKENS) - 1}), "
+                      "once each.")
+    for e, enemy in enemies.items():
+        if enemy["type"] == "tank" and not enemy["down"]:
+            public["tank"].setdefault(e, [])
 
     # the decks: their cards (in any order)
     named = _strings(public)
@@ -350,8 +375,8 @@ def normalise(position, opts: dict) -> dict:
     for k in pool:
         if k not in every:
             raise bad(f"{k!r} is not a skirmish token of scenario {opts['scenario']}.")
-        if k in public["removed_tokens"]:
-            raise bad(f"{k} is in the skirmish pool and removed.")
+        if k in public["removed_tokens"] or k in caches:
+            raise bad(f"{k} is in the skirmish pool and {'removed' if k in public['removed_tokens'] else 'a loot cache'}.")
     if len(pool) < down_n:
         raise bad(f"{down_n} tokens lie face down but only {len(pool)} are unrevealed (skirmish_pool).")
     if typed_tokens is not None:

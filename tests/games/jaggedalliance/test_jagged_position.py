@@ -136,3 +136,38 @@ def test_a_bad_position_is_refused_with_a_sentence(path, value, words):
         GAME.resolve_options({**OPTIONS[0], "position": changed(pos, path, value)})
     assert refused.value.code == "bad_position"
     assert words in refused.value.message, refused.value.message
+
+
+def test_a_position_with_a_loot_cache_on_the_map_starts_again():
+    # a revealed loot Skirmish token stays in its Area (12.3): a position taken then is no card
+    opts = OPTIONS[0]
+    pos = a_position(opts)
+    laid = {k for areas in pos["hidden"]["tokens"].values() for ks in areas.values() for k in ks}
+    token = next(k for k in ("K01", "K02", "K03") if k in pos["skirmish_pool"] and k not in laid)
+    pos["skirmish_pool"].remove(token)
+    pos["sectors"]["02A"].update({"status": "besieged", "card": "T01", "loot": {"B": [token]}})
+    pos["hidden"]["threat"].pop("02A", None)
+    _, state = started(opts, pos)
+    assert state["sectors"]["02A"]["loot"] == {"B": [token]}
+    assert GAME.position(state) == pos
+    with pytest.raises(IllegalMove) as refused:
+        GAME.resolve_options({**opts, "position": changed(pos, ("sectors", "02A", "loot"), {"B": ["K05"]})})
+    assert "'K05' in Sector 02A's loot is not a loot Skirmish token" in refused.value.message
+
+
+def test_a_tank_without_its_armour_row_has_every_token_face_down():
+    opts = OPTIONS[0]
+    pos = {"round": 2, "mercs": {"ivan": {"seat": "merc1", "sector": "02A", "area": "E", "weapons": ["007"]},
+                                 "raven": {"seat": "merc2", "sector": "01A"}},
+           "sectors": {"02A": {"status": "besieged", "card": "T01"}},
+           "enemies": {"e001": {"type": "tank", "sector": "02A", "area": "F"}}}
+    _, state = started(opts, pos)
+    assert state["tank"] == {"e001": []} and sorted(state["hidden"]["tank"]["e001"]) == list(range(7))
+    seat = "merc1"
+    for move in ({"merc": "ivan"}, {"a": "attack", "c": "007", "k": "shot", "t": "e001"}, {"spend": "roll"}):
+        events = GAME.decide(state, seat, move, Rng(b"tank", 0))
+        state = fold(GAME, json.loads(json.dumps(events)), state)
+    assert any(e["type"] == "enemy_hit" and e.get("tank") for e in events)
+    with pytest.raises(IllegalMove) as refused:
+        GAME.resolve_options({**opts, "position": changed(pos, ("tank",), {"e001": [9]})})
+    assert "lists armour tokens by their number" in refused.value.message
