@@ -245,6 +245,8 @@ def _tile(state, e):
 
 def _phase(state, e):
     state.update(phase=e["phase"], round=e["round"], first=e["first"], turn=None, after=e.get("after"))
+    if e["phase"] == "encounter":           # the last round's order of resolution is over (8.2: made at the reveal)
+        state.update(queue=[], qi=0)
     for me in state["p"].values():         # the sheet-0 fields a seat listed serve the setup only
         me.pop("plan", None)
 

@@ -72,10 +72,22 @@ def view(state, seat) -> dict:
         "out": list(s["out"]), "supply": dict(s["supply"]),
         "step": {"k": top["k"], "seat": top.get("seat")} if top else None,
         "fight": dict(s["fight"]) if s.get("fight") else None, "sealed": sealed,
-        "queue": [dict(i) for i in s["queue"]] if s["phase"] == "encounter" else [],
+        "queue": _queue(s, seat),
         "qi": s["qi"] if s["phase"] == "encounter" else 0,
         "result": dict(s["result"]) if s.get("result") else None,
     }
+
+
+def _queue(s, seat) -> list[dict]:
+    """The encounter's orders in the order of resolution; before the reveal (while the Fleet tile's
+    holder is asked), this round's orders as they lie on the map, face down, in map order: the order
+    of resolution comes with the reveal (8.1, 8.2), and a face-down token is its team's secret (11)."""
+    if s["phase"] != "encounter":
+        return []
+    if s["queue"]:
+        return [dict(i) for i in s["queue"]]
+    return [{"token": _token(s, seat, t)["id"], "seat": t["seat"], "area": a, "face": "up" if t["up"] else "down"}
+            for a in D.AREAS for t in s["areas"][a]["tokens"]]
 
 
 def redact(event, seat):

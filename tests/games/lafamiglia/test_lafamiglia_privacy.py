@@ -137,3 +137,37 @@ def test_the_finesse_pick_is_sealed_then_revealed_together():
     assert cards["cards"] == {attacker: "zdrada", defender: "tchorzostwo1"}
     assert cards["held"] == {"att": [], "def": ["zdrada", "tchorzostwo1"]}
     assert GAME.redact(cards, None) == cards                # public once revealed
+
+
+def test_while_the_fleet_holder_is_asked_the_view_lists_this_rounds_orders_face_down():
+    # spec 8.1, 13 (Flota, at the start of the encounter phase), 11: before the reveal the queue is not
+    # last round's: it lists this round's orders on the map, face down, each seat seeing only its team's
+    from games.lafamiglia import encounter
+    from games.lafamiglia.ctx import Ctx
+    from tests.games.lafamiglia.lafamiglia_kit import NE, NW, SE, SW, blank, fix, put
+    s = blank()
+    put(s, "Camastra", SW, 2)
+    put(s, "Messina", NE, 2)
+    put(s, "Licata", SE, 2)
+    put(s, "Trapani", NW, 2)
+    s["tiles"]["south"]["fleet"] = SW
+    placed = {"Camastra": ("red.b3", SW), "Messina": ("blue.b3", NE), "Licata": ("green.b1", SE),
+              "Trapani": ("yellow.b2", NW)}
+    for area, (token, seat) in placed.items():
+        s["areas"][area]["tokens"] = [{"id": token, "seat": seat, "up": False}]
+        s["p"][seat]["tokens"].remove(token)
+    s["queue"] = [{"token": token, "seat": seat, "area": "Palermo"} for token, seat in placed.values()]
+    s["qi"] = 4                                             # last round's, every token played then
+    ctx = Ctx(fix(s))
+    encounter.enter(ctx)
+    s = ctx.s
+    assert GAME.prompts(s)[SW]["kind"] == "tile"
+    for seat in [*SEATS, None]:
+        v = GAME.view(s, seat)
+        assert {(q["area"], q["seat"], q["face"]) for q in v["queue"]} == \
+            {(a, who, "down") for a, (_, who) in placed.items()} and v["qi"] == 0
+        for area, (token, owner) in placed.items():
+            shown = next(q["token"] for q in v["queue"] if q["area"] == area)
+            assert shown == (token if seat is not None and TEAM[seat] == TEAM[owner] else None), (seat, area)
+            if seat is None or TEAM[seat] != TEAM[owner]:
+                assert token not in json.dumps(v), (seat, token)
