@@ -1,7 +1,8 @@
 """Export a table as JSON Lines, import a finished one, and verify an export by re-running it.
 
 The first line is a header; every later line is one event. A finished game's export is the
-whole log with the seed; before the end an export holds only what the asking seat may see.
+whole log with the seed and every option; before the end an export holds only what the asking
+seat may see (a typed position's options left out: ``from_position`` marks them).
 """
 
 import hashlib
@@ -16,8 +17,9 @@ from . import envelope, history
 from .auth import new_token
 from .errors import Invalid
 from .model import Table, bot_rng
+from .positions import public_options
 from .reading import redact_entry
-from .start import Started, create, from_position, new_table_id
+from .start import Started, canonical_position, create, from_position, new_table_id
 
 FORMAT = "pbem-table"
 FORMAT_VERSION = 1
@@ -28,7 +30,7 @@ def export(store: TableStore, table: Table, seat: str | None) -> list[dict[str, 
     finished = result is not None
     header = {"format": FORMAT, "format_version": FORMAT_VERSION, "table": table.id,
               "game": table.game.name, "game_version": table.doc["game_version"],
-              "options": table.doc["options"],
+              "options": table.doc["options"] if finished else public_options(table.doc["options"]),
               "seats": {s: {k: v for k, v in i.items() if k in ("name", "bot")} for s, i in table.seats.items()},
               "created": table.doc["created"], "seq": table.seq, "result": result,
               "seed_sha256": table.doc["seed_sha256"], "view": "full" if finished else (seat or "observer")}
@@ -79,8 +81,8 @@ def verify(lines: list[dict[str, Any]]) -> dict[str, Any]:
         return report
     if hashlib.sha256(seed).hexdigest() != header.get("seed_sha256"):
         problems.append("The seed does not match the SHA-256 published when the table was created.")
-    if "from_position" in header and header["from_position"] != from_position(header.get("options") or {}):
-        problems.append("The header's from_position is not the SHA-256 of the position in its options.")
+    if "from_position" in header and header["from_position"] not in _position_marks(header.get("options"), seed):
+        problems.append("The header's from_position is not the mark of the position in its options.")
     if [e.get("seq") for e in entries] != list(range(1, len(entries) + 1)):
         problems.append("The events are not numbered 1, 2, 3... without gaps.")
         return report
@@ -90,6 +92,15 @@ def verify(lines: list[dict[str, Any]]) -> dict[str, Any]:
         problems.append(f"The log cannot be re-run: {bad}")
     report["ok"] = not problems
     return report
+
+
+def _position_marks(options: Any, seed: bytes) -> tuple[str | None, ...]:
+    """What ``from_position`` may be: the mark keyed by the seed, or the plain SHA-256 of the
+    position that tables created before the mark was keyed still carry."""
+    canonical = canonical_position(options) if isinstance(options, dict) else None
+    if canonical is None:
+        return (None,)
+    return from_position(options, seed), hashlib.sha256(canonical).hexdigest()
 
 
 def _rerun(game: games.core.Game, header: dict[str, Any], seed: bytes, entries: list[dict[str, Any]]) -> list[str]:
@@ -131,7 +142,7 @@ def _rerun(game: games.core.Game, header: dict[str, Any], seed: bytes, entries: 
                 return [f"Event {first['seq']}: the move of {by} is illegal: {bad.message}"]
         if expected != recorded:
             return [f"Event {first['seq']}: re-running the move does not give the recorded events."]
-        state = fold(game, recorded, state)
+        state = fold(game, json.loads(json.dumps(recorded)), state)     # a copy: the export is left as given
         position += len(batch)
         if position in wanted:
             kept[position] = json.dumps(state, separators=(",", ":"))
@@ -156,7 +167,7 @@ def import_table(store: TableStore, lines: list[dict[str, Any]], now: float) -> 
            "options": header["options"], "seats": seats, "seed": header["seed"],
            "seed_sha256": header["seed_sha256"], "created": header.get("created", now),
            "imported_from": header.get("table")}
-    marked = from_position(header["options"])
+    marked = from_position(header["options"], bytes.fromhex(header["seed"]))
     if marked:
         doc["from_position"] = marked
     table = create(store, doc, [], now, entries=entries)

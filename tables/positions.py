@@ -15,6 +15,15 @@ from .errors import Forbidden, NotFound, TableError
 from .model import Table, state_at
 
 
+# Options that may hold what a seat may not see (a typed position: hands, HQs, face-down pieces):
+# kept like the seed, out of everything a seat or an observer reads until the game is over.
+SEALED = ("position",)
+
+
+def public_options(options: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in options.items() if k not in SEALED}
+
+
 class NoPosition(TableError):
     status, code = 409, "no_position"
 
@@ -37,6 +46,6 @@ def position_at(store: TableStore, table: Table, seq: int | None, seat: str | No
             raise Forbidden(f"A {game.title} table's position is shown once the game is over.",
                             code="position_hidden")
         position, hidden = shown
-    options = {k: v for k, v in table.doc["options"].items() if k not in ("position", "solo")}
+    options = {k: v for k, v in public_options(table.doc["options"]).items() if k != "solo"}
     return {"table": table.id, "game": game.name, "seq": seq, "seat": seat, "complete": not hidden,
             "hidden": hidden, "options": options, "position": position}

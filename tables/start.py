@@ -2,6 +2,7 @@
 
 import base64
 import hashlib
+import hmac
 import json
 import re
 import secrets
@@ -81,7 +82,7 @@ def start(store: TableStore, game_name: str, options: dict[str, Any] | None, sea
     doc = {"id": table_id or new_table_id(), "game": game.name, "game_version": game.version,
            "options": options, "seats": seat_docs, "seed": seed.hex(),
            "seed_sha256": hashlib.sha256(seed).hexdigest(), "created": round(now, 3), **timing}
-    marked = from_position(options)
+    marked = from_position(options, seed)
     if marked:
         doc["from_position"] = marked
     try:
@@ -92,14 +93,20 @@ def start(store: TableStore, game_name: str, options: dict[str, Any] | None, sea
     return Started(table, tokens)
 
 
-def from_position(options: dict[str, Any]) -> str | None:
-    """The mark of a table that did not start from the standard setup: the SHA-256 of its
-    ``position`` option (canonical JSON), or None."""
+def from_position(options: dict[str, Any], seed: bytes) -> str | None:
+    """The mark of a table that did not start from the standard setup, or None: the HMAC-SHA256 of
+    its ``position`` option (canonical JSON) keyed by the table's seed. Keyed, so that nobody can
+    try the position's hidden parts (a hand, an HQ's money) until one gives the published mark;
+    the seed, revealed at the end, lets anyone check it then."""
+    canonical = canonical_position(options)
+    return None if canonical is None else hmac.new(seed, canonical, hashlib.sha256).hexdigest()
+
+
+def canonical_position(options: dict[str, Any]) -> bytes | None:
     position = options.get("position")
     if position is None:
         return None
-    canonical = json.dumps(position, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(canonical.encode()).hexdigest()
+    return json.dumps(position, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
 
 def create(store: TableStore, doc: dict[str, Any], events: list[dict[str, Any]], at: float,

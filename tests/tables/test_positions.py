@@ -39,7 +39,7 @@ def test_a_table_from_a_position_is_marked_plays_to_the_end_and_verifies(store, 
     case = CASES[name]
     options = {**case.get("options", {}), "position": case["position"]}
     table = tables.start(store, name, options, players(name, case), 1000.0, seed=b"\x05" * 32).table
-    assert table.doc["from_position"] == from_position(options)
+    assert table.doc["from_position"] == from_position(options, b"\x05" * 32)
     assert tables.view(table, None)["from_position"] == table.doc["from_position"]
     case["check"](table.state)
     header = tables.export(store, table, None)[0]
