@@ -130,7 +130,8 @@ class View(Schema):
                                                                   "(GET view and states only)."})
     from_position = fields.String(metadata={"description": "Only for a table started from a position (the option "
                                                            "position) rather than the standard setup: the "
-                                                           "SHA-256 of that position (canonical JSON)."})
+                                                           "HMAC-SHA256 of that position (canonical JSON) keyed "
+                                                           "by the table's seed, checked once the seed is out."})
     undo = fields.Dict(metadata={"description": "GET view, for a seat: whether it may take its own last moves "
                                                 "back now: {available, moves} (and, when not, {code, message})."})
     rollback = fields.Dict(allow_none=True, metadata={
