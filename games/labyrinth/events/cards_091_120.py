@@ -5,6 +5,7 @@ data/SOURCES.md). An Unassociated card whose two sides differ registers one func
 from .. import data as D
 from .. import hooks
 from ..governance import remove_aid, set_gov
+from ..solo import is_solo
 from ..state import (
     cells,
     cells_on_track,
@@ -356,6 +357,9 @@ def iran_us_tested(ev: Ev, country: str):
 def iran_jihadist(ev: Ev):
     """104-105 Iran, Jihadist: test a Shia-Mix country, then 2 Jihad rolls there without cells:
     each success removes an Aid and worsens governance, never to Islamist Rule (8.4.1)."""
+    if is_solo(ev.s):
+        shia_mix_test_first(ev)
+        return
     ev.ask_country(SHIA_MIX, "test which Shia-Mix country for 2 Jihad rolls?", then=iran_jihadist_rolls)
 
 
@@ -399,7 +403,26 @@ def jaysh_al_mahdi_remove(ev: Ev, country: str):
 @event(106, side="jihadist", playable=jaysh_al_mahdi_ok)
 def jaysh_al_mahdi_jihadist(ev: Ev):
     """106 Jaysh al-Mahdi, Jihadist: such a country worsens one level (not to Islamist Rule)."""
+    if is_solo(ev.s):
+        shia_mix_test_first(ev)
+        return
     ev.ask_country(_jaysh(ev.s), "which country worsens?", then=worsen_country)
+
+
+def shia_mix_test_first(ev: Ev):
+    """Solo 9.4.2.1, Iran and Jaysh al-Mahdi: the bot's Shia-Mix table gives a country, tested
+    first; then it chooses where the event acts (the nearest Good or Fair one that qualifies)."""
+    ev.ask_country(SHIA_MIX, "the Shia-Mix table: which country is tested first?", then=shia_mix_tested)
+
+
+def shia_mix_tested(ev: Ev, country: str):
+    ev.test(country)
+    ev.data["tested"] = country
+    if ev.card == 106:
+        ev.ask_country(_jaysh(ev.s), f"{country} is tested: which country worsens?", then=worsen_country)
+    else:
+        ev.ask_country(SHIA_MIX, f"{country} is tested: 2 Jihad rolls in which Shia-Mix country?",
+                       then=iran_jihadist_rolls)
 
 
 # ---------------------------------------------------------------- 107 Kurdistan

@@ -76,7 +76,7 @@ def answer(state, step, options, rng) -> tuple[dict | None, str]:
         if chosen:
             return {"country": chosen}, f"a plot in {chosen} ({why})"
     if card in (104, 105, 106):
-        return _shia_mix_nearest(state, card, options, countries, rng)
+        return _shia_mix_nearest(state, step, countries, rng)
     if card in GOV_CHANGE | ALIGN_CHANGE:
         chosen, why = where.minor_where(state, rng, countries, alignment=card in ALIGN_CHANGE)
         if chosen:
@@ -115,15 +115,25 @@ def _ex_kgb(state, options) -> tuple[dict, str]:
     return {"pick": "central asia"}, "Central Asia, as the Caucasus would not shift the World Posture (rule 9.6)"
 
 
-def _shia_mix_nearest(state, card, options, countries, rng) -> tuple[dict, str]:
-    """9.4.2.1 Iran, Jaysh al-Mahdi: the Shia-Mix table, then the nearest Good or Fair country
-    that qualifies (the card's own choices)."""
-    rolled, how = randomly.table(rng, "shia_mix", randomly.SHIA_MIX)
+def _shia_mix_nearest(state, step, countries, rng) -> tuple[dict, str]:
+    """9.4.2.1 Iran, Jaysh al-Mahdi: the Shia-Mix table gives the country tested first; the event
+    then acts in the nearest Good or Fair country that qualifies (9.5.1), or, if none does, in the
+    nearest that qualifies (a two-player stand-in, asked once: the table's country as origin)."""
+    if step["then"] == "shia_mix_tested":
+        rolled, how = randomly.table(rng, "shia_mix", countries)
+        return {"country": rolled}, f"{rolled}, drawn {how}, is tested first"
+    origin = (step.get("data") or {}).get("tested")
+    drawn = ""
+    if origin is None:
+        origin, how = randomly.table(rng, "shia_mix", randomly.SHIA_MIX)
+        drawn = f" ({origin}, drawn {how})"
     good_fair = [n for n in countries if state["c"][n]["gov"] in (D.GOOD, D.FAIR)]
-    if card in (104, 105) and state["c"][rolled]["gov"] is None and rolled in countries:
-        return {"country": rolled}, f"{rolled}, {how}, untested: it is tested"
-    chosen, near = randomly.nearest(state, rng, rolled, good_fair or countries)
-    return {"country": chosen}, f"{chosen}" + (f", {near}" if near else "") + f" ({rolled}, drawn {how})"
+    chosen, near = randomly.nearest(state, rng, origin, good_fair or countries)
+    gov = where.GOV_WORD[state["c"][chosen]["gov"]]
+    if chosen == origin:
+        return {"country": chosen}, f"{chosen}, {gov}{drawn}"
+    kind = "Good or Fair country" if good_fair else "country that qualifies, none being Good or Fair"
+    return {"country": chosen}, f"{chosen} ({gov}), the {kind} {near.removeprefix('the ')}{drawn}"
 
 
 def _auto_travel(state, step, card, then, options, countries, rng) -> tuple[dict, str]:

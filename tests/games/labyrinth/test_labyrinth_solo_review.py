@@ -107,3 +107,64 @@ def test_9_4_2_6_biometrics_the_travel_is_chosen_without_a_die_and_goes_where_a_
     s = to_step(solo(pos), "use", NoDice())
     move = bot(s, NoDice())
     assert move["op"] == "radicalize" and "no cell can reach Jordan or Libya" in move["reason"]
+
+
+# ------------------------------------------------------------------ 9.4.2.1 Iran, Jaysh al-Mahdi
+
+
+class Drawn(Rng):
+    """The bot's generator drawing the given table rows (below) and no die."""
+
+    def __init__(self, *rows):
+        super().__init__(b"drawn", 0)
+        self.rows = list(rows)
+
+    def below(self, n):
+        assert self.rows, "the test gave too few draws"
+        return self.rows.pop(0)
+
+    def die(self, sides=6):
+        raise AssertionError("a die was rolled")
+
+
+LEBANON = 3          # its row among the Shia-Mix countries (Afghanistan, Gulf States, Iraq, Lebanon, ...)
+
+
+def test_9_4_2_1_iran_tests_the_shia_mix_country_then_rolls_in_the_nearest_good_or_fair_one():
+    # PL 9.4.2.1: "rzuć kością w tabeli Shia-Mix (9.5), przetestuj kraj będący celem jeżeli jest
+    # Nieoznaczony, potem odnajdź najbliższy Dobry lub Poprawny kraj, który się nada". The table
+    # gives Lebanon, untested: it tests Poor (2), so the 2 Jihad rolls (1, 1) go to Iraq, the
+    # nearest Good or Fair Shia-Mix country (two steps; the Gulf States, Good, are three)
+    pos = blank({"Iraq": FAIR_ALLY, "Gulf States": {"gov": "Good", "align": "Ally"}},
+                hands={"jihadist": [57, 104]}, prestige=7)
+    s = to_step(solo(pos), "ev", NoDice())
+    first = bot(s, Drawn(LEBANON))
+    _, s = decide(s, JH, first, dice=(2,))                       # the test: Lebanon is Poor
+    second = bot(s, NoDice())
+    _, s = decide(s, JH, second, dice=(1, 1))                    # the 2 Jihad rolls: two successes
+    assert s["c"]["Lebanon"]["gov"] == 3 and s["c"]["Iraq"]["gov"] == 3      # Iraq: Fair -> Poor, never IR
+    assert first["reason"] == "Lebanon, drawn at random among the 8 Shia-Mix countries, is tested first"
+    assert second["reason"] == "Iraq (Fair), the Good or Fair country nearest to Lebanon"
+
+
+def test_9_4_2_1_iran_keeps_the_country_tested_when_it_tests_fair():
+    pos = blank({"Iraq": FAIR_ALLY}, hands={"jihadist": [57, 104]}, prestige=7)
+    s = to_step(solo(pos), "ev", NoDice())
+    _, s = decide(s, JH, bot(s, Drawn(LEBANON)), dice=(5,))              # Lebanon tests Fair
+    assert bot(s, NoDice()) == {"country": "Lebanon", "reason": "Lebanon, Fair"}
+
+
+def test_9_4_2_1_jaysh_al_mahdi_tests_the_table_country_then_worsens_the_nearest_good_or_fair_one():
+    # Jaysh al-Mahdi: a Shia-Mix country with cells and troops; Iraq (Fair) and Saudi Arabia
+    # (Good) qualify; the table gives Lebanon (tested: Poor), Iraq is nearer than Saudi Arabia
+    pos = blank({"Iraq": dict(FAIR_ALLY, troops=1, sleeper=1),
+                 "Saudi Arabia": {"gov": "Good", "align": "Ally", "troops": 1, "sleeper": 1},
+                 "Yemen": {"gov": "Poor", "align": "Ally", "troops": 1, "sleeper": 1}},
+                hands={"jihadist": [57, 106]}, prestige=7)
+    s = to_step(solo(pos), "ev", NoDice())
+    _, s = decide(s, JH, bot(s, Drawn(LEBANON)), dice=(2,))
+    assert s["c"]["Lebanon"]["gov"] == 3
+    move = bot(s, NoDice())
+    assert move["country"] == "Iraq"
+    _, s = decide(s, JH, move)
+    assert s["c"]["Iraq"]["gov"] == 3
