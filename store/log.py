@@ -324,6 +324,14 @@ class TableStore:
     def clock(self, table_id: str) -> dict[str, str]:
         return {_text(k): _text(v) for k, v in self.redis.hgetall(keys.clock(table_id)).items()}
 
+    def turn_deadlines(self, seats: list[tuple[str, str]]) -> list[tuple[str | None, str | None]]:
+        """The running turn (edge) and deadline of each (table, seat), in one round trip (a
+        player's calendar reads all theirs); None where there is none."""
+        pipe = self.redis.pipeline(transaction=False)
+        for table_id, seat in seats:
+            pipe.hmget(keys.clock(table_id), f"{seat}:edge", f"{seat}:deadline")
+        return [(_text(edge) if edge else None, _text(when) if when else None) for edge, when in pipe.execute()]
+
     def set_clock(self, table_id: str, values: dict[str, object], deadlines: dict[str, float],
                   done: list[str]) -> None:
         """Update a table's clocks; index the new deadlines ("<table>/<seat>/<edge>": when) and

@@ -21,16 +21,19 @@ _NEWLINE = re.compile(r"\r\n|\r|\n")
 _UNITS = re.compile(r"\\.|.", re.DOTALL)
 
 
-def calendar(events: list[dict], *, name: str, now: float) -> str:
+def calendar(events: list[dict], *, name: str, now: float, description: str | None = None) -> str:
     """The VCALENDAR text of ``events``, each ``{"uid", "deadline", "summary", "description", "url"}``.
 
     One VEVENT per item, starting at its deadline (UTC) and lasting 15 minutes, with a display
-    alarm an hour before. ``description`` and ``url`` may be missing or None.
+    alarm an hour before. ``description`` and ``url`` may be missing or None. The calendar's own
+    ``description`` (X-WR-CALDESC), if given, says what the feed holds.
     """
     stamp = utc_stamp(now)
     lines = ["BEGIN:VCALENDAR", "VERSION:2.0", f"PRODID:{PRODID}", "CALSCALE:GREGORIAN",
              "METHOD:PUBLISH", f"X-WR-CALNAME:{escape_text(name)}",
              f"REFRESH-INTERVAL;VALUE=DURATION:{REFRESH}", f"X-PUBLISHED-TTL:{REFRESH}"]
+    if description is not None:
+        lines.append(f"X-WR-CALDESC:{escape_text(description)}")
     for event in events:
         lines += _vevent(event, stamp)
     lines.append("END:VCALENDAR")
