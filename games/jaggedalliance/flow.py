@@ -20,9 +20,20 @@ from .steps import asks, auto, does, opt
 # ---- hiring (8.1 step 4)
 @asks("hire")
 def ask_hire(s, frame):
+    from .setup import waiting_mercs
     seat = frame["queue"][0]
-    options = [opt(f"hire {MERC[m]['name']} ({MERC[m]['skill']['name']}: {MERC[m]['skill']['text']})", merc=m)
-               for m in available_mercs(s)]
+    waiting = waiting_mercs(s)
+    options = []
+    for m in available_mercs(s):
+        skill = f"{MERC[m]['skill']['name']}: {MERC[m]['skill']['text']}"
+        if m in waiting:
+            options.append(opt(f"hire {MERC[m]['name']} with the cards and Serious Wounds kept from the campaign "
+                               f"({skill})", merc=m))
+        elif waiting:    # 7.5: a merc not used so far takes over a campaign merc's Equipment and Serious Wounds
+            options += [opt(f"hire {MERC[m]['name']} in place of {merc_name(x)}, with {merc_name(x)}'s equipment and "
+                            f"Serious Wounds (rule 7.5; {skill})", merc=m, instead=x) for x in waiting]
+        else:
+            options.append(opt(f"hire {MERC[m]['name']} ({skill})", merc=m))
     mine = [merc_name(m) for m in s["order"] if s["mercs"][m]["seat"] == seat]
     text = (f"Choose a merc for your team ({len(frame['queue'])} hire{'s' if len(frame['queue']) > 1 else ''} "
             f"left{', you have ' + ', '.join(mine) if mine else ''}).")
@@ -32,7 +43,7 @@ def ask_hire(s, frame):
 @does("hire")
 def do_hire(ctx, frame, seat, move):
     from .setup import hire
-    hire(ctx, seat, move["merc"], fresh=True)
+    hire(ctx, seat, move["merc"], replaces=move.get("instead"))
     queue = frame["queue"][1:]
     if queue:
         ctx.update(queue=queue)
@@ -214,11 +225,39 @@ def do_replace(ctx, frame, seat, move):
     from .setup import hire
     ctx.pop()
     m = move["merc"]
-    hire(ctx, frame["seat"], m, fresh=False)
+    hire(ctx, frame["seat"], m, bare=True)        # 5.2: no kit of its own, the dead merc's cards
     from .inventory import receive
+    ctx.push("place", merc=m)
+    if ctx.s["reserve"]:
+        ctx.push("unpack", merc=m)
     for card in frame["cards"]:
         receive(ctx, m, card, f"the cards of {merc_name(frame['dead'])}")
-    ctx.push("place", merc=m)
+
+
+# ---- 5.2: "Gracz może również wziąć karty przechowywane w zapasie" (the player may also take
+# cards stored in the reserve between scenarios)
+@asks("unpack")
+def ask_unpack(s, frame):
+    from .data import CARDS
+    m = frame["merc"]
+    if not s["reserve"]:
+        return {}
+    options = [opt(f"{merc_name(m)} is ready", done=True)]
+    options += [opt(f"take {CARDS[c]['name']} from the reserve", fetch=c) for c in s["reserve"]]
+    text = f"{merc_name(m)} may also take cards from the team's reserve (rule 5.2)."
+    return {s["mercs"][m]["seat"]: ("unpack", text, options)}
+
+
+@does("unpack")
+def do_unpack(ctx, frame, seat, move):
+    if move.get("done"):
+        ctx.pop()
+        ctx.emit("unpacked", merc=frame["merc"])
+        return
+    from .inventory import receive
+    card = move["fetch"]
+    ctx.set("reserve", [c for c in ctx.s["reserve"] if c != card])
+    receive(ctx, frame["merc"], card, "taken from the reserve (rule 5.2)")
 
 
 @asks("place")

@@ -19,7 +19,7 @@ HELP = ("One decision a line. Activation: 'activate ivan' or 'wait'. Actions: 'm
         "'unequip ak47', 'attach scope ak47', 'detach scope', 'give firstaidkit ivan', 'take firstaidkit ivan', "
         "'escape 01a', 'end'. Questions on the way: 'roll', 'durability', 'rebel', 'again e003', 'stop', "
         "'enter b', 'take ivan', 'go', 'heal ivan', 'rally ivan', 'bandage ivan', 'repair ak47', 'push b', "
-        "'give ivan', 'hire ivan', 'place 01a', 'leave', 'drop ak47', 'rebels 2' (to a counterattack), "
+        "'give ivan', 'hire ivan', 'hire fox for ivan' (Fox takes Ivan's cards), 'fetch ak47' (from the reserve), 'place 01a', 'leave', 'drop ak47', 'rebels 2' (to a counterattack), "
         "'lose dimitri' (the ally the team loses). Between scenarios: 'buy scope ivan', 'sell ak47 ivan', 'reserve ak47 ivan', "
         "'unstash ak47 ivan', 'give ak47 ivan fox', 'ready'. A card is named as printed, in one word "
         "(Beretta 92F: 'beretta92f').")
@@ -44,6 +44,12 @@ def words(move: dict, kind: str = "", name=slug) -> str | None:
         return None
     if "merc" in move and len(move) == 1:
         return f"{PICK.get(kind, 'pick')} {move['merc']}"
+    if "instead" in move:
+        return f"hire {move['merc']} for {move['instead']}"
+    if "fetch" in move:
+        return f"fetch {name(move['fetch'])}"
+    if move.get("done"):
+        return "ready"
     if "ally" in move:
         return f"lose {name(move['ally'])}"
     if "rebels" in move and len(move) == 1:

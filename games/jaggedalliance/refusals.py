@@ -22,7 +22,8 @@ TURN = {"end", "train", "escape", "orders", "move", "go", "group", "fire", "use"
         "equip", "unequip", "detach", "attach", "give", "take"}
 SHOP = "the shopping between scenarios"
 ELSEWHERE = {"hire": (("hire", "replace"), "which merc to hire"), "activate": (("activate",), "who acts next"),
-             "wait": (("activate",), "who acts next"), "ready": (("shop",), SHOP),
+             "wait": (("activate",), "who acts next"), "ready": (("shop", "unpack"), SHOP + " or the reserve"),
+             "fetch": (("unpack",), "the cards a dead merc's replacement takes from the reserve"),
              "buy": (("shop",), SHOP), "sell": (("shop",), SHOP), "reserve": (("shop",), SHOP),
              "unstash": (("shop",), SHOP), "durability": (("spend",), "what to spend before an attack's roll"),
              "rebel": (("spend", "ability"), "what to spend before a roll"), "again": (("burst",), "a Burst's next shot"),

@@ -129,8 +129,8 @@ def start(options: dict, seats: list[str], rng: Rng) -> list[dict]:
     queue = [seat for _ in range(per_seat) for seat in players]
     if options["hire"] == "quick":
         choices = _quick(ctx.s, len(queue))
-        for seat, m in zip(queue, choices):
-            hire(ctx, seat, m, fresh=True)
+        for seat, (m, replaces) in zip(queue, choices):
+            hire(ctx, seat, m, replaces=replaces)
         after_hiring(ctx)
     else:
         ctx.push("hire", queue=queue)
@@ -139,19 +139,30 @@ def start(options: dict, seats: list[str], rng: Rng) -> list[dict]:
     return ctx.finish()
 
 
-def _quick(s: dict, n: int) -> list[str]:
+def _quick(s: dict, n: int) -> list[tuple[str, str | None]]:
+    """The campaign's mercs first (their cards kept, 7.5), then mercs hired the first time."""
     from .death import available_mercs
-    known = [m for m in sorted(s["campaign"]["mercs"]) if m not in s["campaign"]["dead"]]
+    known = waiting_mercs(s)
     rest = [m for m in available_mercs(s) if m not in known]
-    return (known + rest)[:n]
+    return [(m, None) for m in (known + rest)[:n]]
 
 
-def hire(ctx, seat: str, m: str, fresh: bool) -> None:
+def hire(ctx, seat: str, m: str, replaces: str | None = None, bare: bool = False) -> None:
     """A merc joins (8.1 step 5): its board's stamina (minus Serious Wounds kept, 5.2), one Command
-    token, and its cards: those it kept in the campaign, or its kit the first time it is hired."""
-    saved = ctx.s["campaign"]["mercs"].get(m)
-    cards = list(saved["cards"]) if saved else list(MERC[m]["kit"])
-    sw = saved["sw"] if saved else 0
+    token, and its cards: those it kept in the campaign; or, taking the place of a merc of the
+    campaign (``replaces``), that merc's Equipment and Serious Wounds (7.5); or none (``bare``: a
+    dead merc's replacement takes the dead one's cards, 5.2); else its kit (ruling new_merc_kit)."""
+    camp = ctx.s["campaign"]
+    saved = camp["mercs"].get(m)
+    if replaces:
+        saved = camp["mercs"][replaces]
+        ctx.set("campaign.mercs", {x: v for x, v in camp["mercs"].items() if x != replaces})
+    if bare:
+        cards, sw = [], 0
+    elif saved:
+        cards, sw = list(saved["cards"]), saved["sw"]
+    else:
+        cards, sw = free_kit(ctx.s, m), 0
     stamina = MERC[m]["stamina"] + (1 if ctx.s["team_size"] == 3 else 0)
     merc = {"seat": seat, "sector": None, "area": None, "S": stamina - sw, "F": 0, "W": 0, "sw": sw,
             "ko": False, "dead": False, "active": False, "done": False, "cmd": 1, "status": [], "weapons": [],
@@ -167,7 +178,23 @@ def hire(ctx, seat: str, m: str, fresh: bool) -> None:
         put(ctx, m, card, where or "inv")
     for card in upgrades:
         put(ctx, m, card, "inv")
-    ctx.emit("hired", seat=seat, merc=m, cards=sorted(held(ctx.s, m)), sw=sw)
+    ctx.emit("hired", seat=seat, merc=m, cards=sorted(held(ctx.s, m)), sw=sw, replaces=replaces)
+
+
+def free_kit(s: dict, m: str) -> list[str]:
+    """A merc hired the first time brings its kit (7.1: Scenario 1 provides the basic gear), but
+    never a card the campaign already has somewhere (sold to the Market, kept by another merc, in
+    the reserve, a killed ally): ruling new_merc_kit."""
+    camp = s["campaign"]
+    taken = set(s["market"]) | set(s["reserve"]) | set(camp["killed"])
+    taken |= {c for info in camp["mercs"].values() for c in info["cards"]}
+    taken |= {c for x in s["order"] for c in held(s, x)}
+    return [c for c in MERC[m]["kit"] if c not in taken]
+
+
+def waiting_mercs(s: dict) -> list[str]:
+    """The campaign's mercs (alive, with their saved cards) not hired yet this scenario (7.5)."""
+    return [x for x in sorted(s["campaign"]["mercs"]) if x not in s["order"] and x not in s["campaign"]["dead"]]
 
 
 def after_hiring(ctx) -> None:
