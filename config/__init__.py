@@ -28,6 +28,8 @@ class Settings:
     reply_domain: str
     link_ttl: int
     inbound_secret: str
+    inbound_auth: str
+    inbound_dns: str
     api_keys: str
     open_tables: bool
     rate_limit_tables: str

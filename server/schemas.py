@@ -258,6 +258,8 @@ class MailRecord(Schema):
     stopped = fields.List(fields.String(), allow_none=True, metadata={"description": "[line, why] where it stopped."})
     message = fields.String()
     why = fields.String()
+    auth = fields.Dict(metadata={"description": "What the sender checks found: spf, dkim, dkim_domains, dmarc, the "
+                                                "From domain's policy, and held (not applied: the domain disowns it)."})
 
 
 class MailLogAnswer(Schema):

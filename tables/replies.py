@@ -55,8 +55,10 @@ def delivery_key(message_id: str) -> str:
 
 def handle(store: TableStore, raw: bytes, m: MailSettings, recipients: list[str] | None = None,
            *, snapshot_every: int = 50, answering_seconds: int = 600,
-           envelope_sender: str | None = None) -> Answer | None:
-    """Apply one inbound email. None when its answer is already on its way (the same Message-ID)."""
+           envelope_sender: str | None = None, auth: dict[str, Any] | None = None) -> Answer | None:
+    """Apply one inbound email. None when its answer is already on its way (the same Message-ID).
+    ``auth``: what the sender checks found (workers/sender_auth.py), kept in the mail log; a reply
+    they hold (``held``: its From domain disowns it) is recorded, never applied nor answered."""
     reply = mailparse.parse(raw, recipients, envelope_sender)
     fields = signing.verify(m.secret_key, "reply", reply.token, 3) if reply.token else None
     if fields is None or not fields[2].isdigit():
@@ -67,11 +69,13 @@ def handle(store: TableStore, raw: bytes, m: MailSettings, recipients: list[str]
     except NotFound:
         return _ignored("unknown_address", reply, None, "the table no longer exists")
     if reply.auto:
-        return _recorded(store, table_id, _ignored("auto_reply", reply, seat, reply.auto), m)
+        return _recorded(store, table_id, _ignored("auto_reply", reply, seat, reply.auto), m, auth)
     email = table.seats.get(seat, {}).get("email", "")
     if reply.sender != email.lower():
         return _recorded(store, table_id, _ignored("wrong_sender", reply, seat,
-                                                   f"sent from {reply.sender}, not from the seat's address"), m)
+                                                   f"sent from {reply.sender}, not from the seat's address"), m, auth)
+    if auth is not None and auth.get("held"):
+        return _recorded(store, table_id, _ignored("not_authenticated", reply, seat, auth["why"]), m, auth)
     receipt = delivery_key(reply.message_id)
     if store.mail_state(table_id, receipt) is not None:
         return None
@@ -91,7 +95,7 @@ def handle(store: TableStore, raw: bytes, m: MailSettings, recipients: list[str]
     answer.replying_to = (reply.message_id, reply.references)
     answer.record.update({"from": reply.sender, "message_id": reply.message_id, "subject": reply.subject,
                           "lines": lines, "outcome": answer.kind})
-    return _recorded(store, table_id, answer, m)
+    return _recorded(store, table_id, answer, m, auth)
 
 
 def printable(text: str) -> str:
@@ -108,8 +112,10 @@ def _ignored(kind: str, reply: mailparse.Reply, seat: str | None, why: str) -> A
     return Answer("ignored", None, {}, seat=seat, record=record)
 
 
-def _recorded(store: TableStore, table_id: str, answer: Answer, m: MailSettings) -> Answer:
-    store.log_inbound(table_id, {"at": round(m.now, 3), "seat": answer.seat, **answer.record})
+def _recorded(store: TableStore, table_id: str, answer: Answer, m: MailSettings,
+              auth: dict[str, Any] | None = None) -> Answer:
+    checked = {"auth": auth} if auth is not None else {}
+    store.log_inbound(table_id, {"at": round(m.now, 3), "seat": answer.seat, **answer.record, **checked})
     return answer
 
 

@@ -6,31 +6,40 @@ import time
 import redis
 
 import config
-from tables import faults, replies, rollback
+from tables import faults, gathering_inbox, mailparse, replies, rollback
 
-from . import gathering, mail, rollbacks, settle, talk_mail
+from . import gathering, mail, rollbacks, sender_auth, settle, talk_mail
 from .context import current
 from .queue import enqueue_receive_job, enqueue_send
 
 
 def enqueue_receive(connection: redis.Redis, settings: config.Settings, raw: bytes, recipients: list[str],
-                    envelope_sender: str | None = None) -> None:
-    """``envelope_sender``: SMTP's MAIL FROM when known ('' for a bounce's empty one)."""
-    enqueue_receive_job(connection, settings, base64.b64encode(raw).decode(), recipients, envelope_sender)
+                    envelope_sender: str | None = None, peer: dict[str, str] | None = None) -> None:
+    """``envelope_sender``: SMTP's MAIL FROM when known ('' for a bounce's empty one); ``peer``:
+    the SMTP client's {"ip", "helo"} when it came to our own listener (None: a provider's webhook)."""
+    enqueue_receive_job(connection, settings, base64.b64encode(raw).decode(), recipients, envelope_sender, peer)
 
 
 def receive_job(raw_b64: str, recipients: list[str], envelope_sender: str | None = None,
-                now: float | None = None) -> str:
+                peer: dict[str, str] | None = None, now: float | None = None) -> str:
     """Apply one reply and queue its answer. Safe to run twice: the moves apply once (the
-    Message-ID is their idempotency key) and one answer is queued per Message-ID."""
+    Message-ID is their idempotency key) and one answer is queued per Message-ID. A reply whose
+    From domain disowns it (workers/sender_auth.py) moves nothing and is answered to nobody."""
     ctx = current()
     settings = ctx.settings
     now = time.time() if now is None else now
-    started = gathering.receive(ctx, base64.b64decode(raw_b64), recipients, envelope_sender, now)
+    raw = base64.b64decode(raw_b64)
+    verdict = sender_auth.check(settings, raw, envelope_sender, peer)
+    auth = verdict.record() if verdict is not None else None
+    if verdict is not None and verdict.held:
+        reply = mailparse.parse(raw, recipients, envelope_sender)
+        if gathering_inbox.addressed(reply.recipients, settings.reply_address_domain) is not None:
+            return f"not answered: {verdict.why}"        # to new@, start+ or invite+: nothing is started
+    started = gathering.receive(ctx, raw, recipients, envelope_sender, now)
     if started is not None:                      # to new@, start+ or invite+: a game players start themselves
         return started
-    answer = replies.handle(ctx.store, base64.b64decode(raw_b64), mail.mail_settings(settings, now), recipients,
-                            snapshot_every=settings.snapshot_every, envelope_sender=envelope_sender)
+    answer = replies.handle(ctx.store, raw, mail.mail_settings(settings, now), recipients,
+                            snapshot_every=settings.snapshot_every, envelope_sender=envelope_sender, auth=auth)
     if answer is None:
         return "already answered"
     if answer.to is None:

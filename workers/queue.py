@@ -110,7 +110,8 @@ def enqueue_deadline(connection: redis.Redis, settings: config.Settings, table_i
 
 
 def enqueue_receive_job(connection: redis.Redis, settings: config.Settings, raw_b64: str,
-                        recipients: list[str], envelope_sender: str | None) -> None:
+                        recipients: list[str], envelope_sender: str | None, peer: dict[str, str] | None = None
+                        ) -> None:
     """An inbound email, to apply and answer (retried if the worker fails half-way)."""
     _enqueue(queue(connection, settings), "workers.inbound.receive_job", None, raw_b64, recipients, envelope_sender,
-             retry=mail_retry(settings))
+             peer, retry=mail_retry(settings))

@@ -26,8 +26,9 @@ class ReplyHandler:
         return "250 OK"
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        peer = {"ip": str(session.peer[0]) if session.peer else "", "helo": session.host_name or ""}
         enqueue_receive(self.connection, self.settings, envelope.original_content or envelope.content,
-                        list(envelope.rcpt_tos), envelope.mail_from)
+                        list(envelope.rcpt_tos), envelope.mail_from, peer)
         return "250 Message accepted"
 
 
