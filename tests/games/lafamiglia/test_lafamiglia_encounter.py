@@ -330,7 +330,7 @@ def test_black_b_replaces_up_to_two_defenders():
     s = blank(families={SW: "black", "southeast": "green", "northeast": "blue", "northwest": "yellow"})
     put(s, "Enna", SW, 5)
     put(s, "Licata", "northeast", 5)
-    s = resolving(s, SW, "black.courts_b", "Enna")
+    s = resolving(s, SW, "black.church_b", "Enna")
     s = play(s, SW, {"part": 0}, {"to": "Licata", "by": "land"}, {"n": 3})
     assert [o["move"]["n"] for o in GAME.prompts(s)[SW]["options"]] == [1, 2, 0]
     s = play(s, SW, {"n": 2})
@@ -359,7 +359,7 @@ def test_yellow_b_places_car_lab_and_a_soldato_at_each_lab():
     put(s, "Enna", NW, 2)
     put(s, "Petralia", NW, 1, labs=2)
     s["p"][NW]["hq"] = 2
-    s = resolving(s, NW, "yellow.courts_b", "Enna")
+    s = resolving(s, NW, "yellow.church_b", "Enna")
     s = play(s, NW, {"part": 0}, {"part": 1})
     assert s["areas"]["Enna"]["cars"] == 1 and s["areas"]["Enna"]["labs"] == 1
     s = play(s, NW, {"part": 2})                             # 3 soldati needed, 2 in HQ: choose
@@ -495,3 +495,30 @@ def test_instructions_kept_for_a_timeout_answer_only_for_the_stand_in():
     s["p"][RED]["instr"]["conflict"] = "ask"                 # no instruction: a listed option
     listed = [o["move"] for o in GAME.prompts(s)[RED]["options"]]
     assert bot(s, RED, Rng(b"timeout", 1)) in listed
+
+
+def test_cowardice_on_the_neutral_side_rewards_the_attacker():
+    # ruling cowardice_neutrals (spec 8.5 step 3, "Jako atakujący ... weź z puli do siedziby tyle samo swoich
+    # soldati"): Blue plays the neutrals' cards and keeps Cowardice 2; the 2 neutrals it sends away bring
+    # 2 of Red's soldati from its pool to its HQ, none of Blue's
+    from games.lafamiglia import data as D
+    s = blank()
+    put(s, "Enna", RED, 6)
+    put(s, "Caltanissetta", NEUTRAL, 6)
+    s = resolving(s, RED, "red.b3", "Enna")
+    s = play(s, RED, {"part": 0}, {"to": "Caltanissetta", "by": "land"}, {"n": 5}, {"conflict": "finesse"})
+    assert set(GAME.prompts(s)) == {RED, BLUE}               # Blue, the next opponent, plays the neutrals
+    _, s = decide(s, RED, {"card": "zdrada"})
+    _, s = decide(s, BLUE, {"card": "tchorzostwo2"})
+    _, s = decide(s, RED, {"take": False})
+    _, s = decide(s, BLUE, {"take": False})
+    hq = {RED: s["p"][RED]["hq"], BLUE: s["p"][BLUE]["hq"]}
+    events, s = decide(s, "system", {"step": "reveal"})
+    check(s)
+    assert [(e["side"], e["n"], e["why"]) for e in events if e["type"] == "kill"][:2] == \
+        [("def", 1, "Zdrada"), ("def", 2, "Tchórzostwo")]
+    # 2 for the neutrals Cowardice sent away, 1 for the last neutral killed in the losses (6 - 2 by the skull)
+    assert s["p"][RED]["hq"] == hq[RED] + 3 and s["p"][BLUE]["hq"] == hq[BLUE]
+    ruling = next(r for r in GAME.rulings() if r["id"] == "cowardice_neutrals")
+    assert ruling["provisional"] and "Tchórzostwa" in ruling["words"] and ruling["rule"] == "8.5 step 3"
+    assert D.RULINGS["items"][0]["id"] == "annex_order_rows"
