@@ -44,8 +44,15 @@ def _distance(s: dict, e: str, m: str) -> int:
 
 
 def nearest_merc_distance(s: dict, e: str) -> int:
-    mercs = mercs_at(s, s["enemies"][e]["sector"], awake=True)
-    return min((_distance(s, e, m) for m in mercs), default=99)
+    """13.2's tie-break: the real distance (range graph) to the nearest conscious merc, also for a
+    Sniper or Tank, whose Ignore Range makes every merc equally near only when choosing a target
+    (13.6). A hidden sniper, whose Area nobody knows, counts as near as can be (as before)."""
+    enemy = s["enemies"][e]
+    if enemy["hidden"]:
+        return 0
+    far = [dist(s, enemy["sector"], enemy["area"], s["mercs"][m]["area"])
+           for m in mercs_at(s, enemy["sector"], awake=True)]
+    return min((99 if d is None else d for d in far), default=99)
 
 
 def order(s: dict, sector: str) -> list[dict]:

@@ -160,6 +160,7 @@ def end_activation(ctx, m: str, why: str) -> None:
     if ctx.top():
         ctx.pop()
     merc = s["mercs"][m]
+    sector = merc["sector"]         # 10.3: the enemies of this Sector act, even if Bleeding just killed the merc
     if not merc["dead"]:
         if "bleed" in merc["status"] and not merc["ko"]:
             from .combat import take
@@ -171,7 +172,6 @@ def end_activation(ctx, m: str, why: str) -> None:
     ctx.set(f"mercs.{m}.active", False)
     ctx.set(f"mercs.{m}.done", True)
     ctx.emit("activation_ended", merc=m, why=why)
-    sector = ctx.s["mercs"][m]["sector"]
     if not sector:
         return
     queue = enemy_ai.order(ctx.s, sector)
