@@ -2,6 +2,7 @@
 
 from games.core import Game, IllegalMove, Rng
 
+from . import data as D
 from . import describe as describe_mod
 from . import notation, rules, setup
 from . import picture as picture_mod
@@ -86,6 +87,11 @@ class LaFamiglia(Game):
 
     def components(self):
         return list(reference.components())
+
+    def rulings(self):
+        """The engine's choices where the rulebook is silent or unclear and no table option covers them."""
+        return [{key: item[key] for key in ("id", "rule", "choice", "provisional", "words") if key in item}
+                for item in D.RULINGS["items"]]
 
     def catalogue(self):
         return {**super().catalogue(), "teams": {team: list(seats) for team, seats in self.teams.items()}}

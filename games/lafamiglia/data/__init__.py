@@ -1,4 +1,4 @@
-"""La Famiglia's components, read from the JSON files beside this module.
+"""La Famiglia's components and rulings, read from the JSON files beside this module.
 
 Every value the seed does not give is marked provisional in its file, with its source (the
 map, the action sheets, the family boards and order tokens, the character cards, three control
@@ -21,6 +21,7 @@ MAP = _load("map.json")
 SHEETS = _load("sheets.json")
 FAMILIES = _load("families.json")
 CARDS = _load("cards.json")
+RULINGS = _load("rulings.json")
 
 # The map (spec 2.12)
 AREAS: list[str] = [a["name"] for a in MAP["areas"]]
@@ -130,6 +131,12 @@ def check() -> list[str]:
         for t in SEA_ADJ[s]:
             if s not in SEA_ADJ.get(t, ()):
                 problems.append(f"sea adjacency not symmetric: {s} - {t}")
+    for sea in MAP["seas"]:
+        if sorted(sea["coast"]) != sorted(SEA_COAST[sea["name"]]):
+            problems.append(f"{sea['name']}: its coast differs from the seas its areas list")
+    for m, areas in M_AREAS.items():      # 7.2: its control marker's field lies on an adjacent sea area
+        if not any(COAST.get(a) for a in areas):
+            problems.append(f"mandamento {m} touches no sea area")
     for m, areas in M_AREAS.items():
         if len(areas) != 3:
             problems.append(f"mandamento {m} has {len(areas)} areas, not 3")
@@ -169,6 +176,9 @@ def check() -> list[str]:
         groups = {(r, f["group"]) for r in ROWS for f in board_row(fam, r)["fields"] if f.get("group")}
         if groups != set(ADVANCED[fam]):
             problems.append(f"{fam}: the advanced tokens must match the board's A/B/C groups")
+    for item in RULINGS["items"]:
+        if not {"id", "rule", "choice", "provisional"} <= set(item):
+            problems.append(f"ruling {item.get('id')}: an id, a rule, a choice and whether it is provisional")
     if len(CHARACTERS) < 4:
         problems.append("at least 4 character cards")
     known = [k for k in TILE_KEYS if not TILE[k].get("unknown")]

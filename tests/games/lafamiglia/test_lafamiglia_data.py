@@ -105,3 +105,26 @@ def test_the_polish_names_are_kept_beside_the_english_ones():
     assert all(D.family(f)["polish"] for f in D.FAMILY_KEYS)
     assert {D.FAMILIES["row_texts"][r]["polish"] for r in D.ROWS} == {"Sądy", "Policja", "Banki", "Kościół"}
     assert "L1467" in D.CARD["zdrada"]["source"]            # the line reference moved to the source
+
+
+def test_every_mandamento_touches_a_sea():
+    # spec 7.2 (the control marker goes "na przypisanym do danego mandamento okrągłym polu (na przyległym
+    # obszarze morskim)"): each mandamento has a coast; Bronte's at Randazzo, the area Bronte stays inland
+    for m, areas in D.M_AREAS.items():
+        assert any(D.COAST[a] for a in areas), m
+    assert D.COAST["Randazzo"] == ("Mare di Milazzo",) and D.COAST["Bronte"] == ()
+
+
+def test_the_rulings_are_listed_for_players():
+    # the engine's choices that are not table options (GET /games): named once, in a player's words, the
+    # rulebook's own words beside the ones they decide or frame
+    from games.lafamiglia import GAME
+    rulings = GAME.rulings()
+    ids = [r["id"] for r in rulings]
+    assert len(ids) == len(set(ids)) and not set(ids) & set(GAME.options)
+    assert {"annex_order_rows", "bronte_mandamento_coast", "cowardice_neutrals", "chain_of_command_fields"} <= set(ids)
+    for r in rulings:
+        assert set(r) <= {"id", "rule", "choice", "provisional", "words"} and isinstance(r["provisional"], bool)
+        assert not IMPLEMENTATION.search(r["choice"]) and not POLISH_LETTERS.search(r["choice"]), r["id"]
+        if "words" in r:
+            assert POLISH_LETTERS.search(r["words"]) and "(" in r["words"] and not IMPLEMENTATION.search(r["words"])

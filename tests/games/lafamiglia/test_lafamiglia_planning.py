@@ -324,3 +324,22 @@ def test_chain_of_command_also_opens_the_field_of_orders_in_2_areas():
     s = play(s, RED, {"to": "Enna"}, {"token": "red.b3"})
     assert {o["move"].get("to") for o in GAME.prompts(s)[RED]["options"]} == {"Licata"}   # Enna: 2 already
     assert [t["id"] for t in s["areas"]["Enna"]["tokens"]] == ["red.b1", "red.b2"]
+
+
+def test_black_unlocks_its_own_order_from_the_church_row():
+    # spec 2.7, 8.11 (Annex II): Black's B order bears the church row's symbol ('Czarny T B'), so the first
+    # field of the church row's group B unlocks it; the courts row has no group B for Black
+    s = blank(families={RED: "black", GREEN: "green", BLUE: "blue", YELLOW: "yellow"})
+    put(s, "Enna", RED, 2)
+    s["p"][RED]["board"]["church"] = 2                      # the next church field opens group B
+    s["p"][RED]["board"]["courts"] = 2                      # the next courts field is the old B
+    s = turn(s, RED)
+    locked = list(s["p"][RED]["locked"])
+    s = play(s, RED, {"field": "1b2"}, {"marker": "0a1", "owner": NEUTRAL}, {"row": "church"})
+    assert "black.church_b" in s["p"][RED]["tokens"] and "black.church_b" in locked
+    s = blank(families={RED: "black", GREEN: "green", BLUE: "blue", YELLOW: "yellow"})
+    put(s, "Enna", RED, 2)
+    s["p"][RED]["board"]["courts"] = 2
+    s = turn(s, RED)
+    s = play(s, RED, {"field": "1b2"}, {"marker": "0a1", "owner": NEUTRAL}, {"row": "courts"}, {"car": False})
+    assert s["p"][RED]["tokens"] == GAME_TOKENS("black")[:5]   # the basic orders only: nothing unlocked
