@@ -2,11 +2,11 @@
 
 9.4.2.1: a plot an event places: the Plot flow (an event: Good, then Fair, then Poor); a change
 of governance or alignment: the minor Jihad flow (9.4.2.4), and for Iran and Jaysh al-Mahdi the
-Shia-Mix table, then the nearest qualifying Good or Fair country (9.5.1); cells an event places:
-at random among the countries that qualify (Lebanon War: the Shia-Mix table; the Recruit of
-Jihadist Videos and Madrassas: the Global table and the nearest qualifying country, here a uniform
-choice among those the card allows); Schengen Visas: Schengen destinations; Clean Operatives: the
-United States; the sources by the "From" flow (9.4.2.6.1). 9.2: a card the bot plays as a second
+Shia-Mix table, its country tested first, then the nearest qualifying Good or Fair country
+(9.5.1); cells an event places: at random among the countries that qualify (Lebanon War: the
+Shia-Mix table; the Recruit of Jihadist Videos and Madrassas: the Global table, then the nearest
+qualifying country); Schengen Visas: Schengen destinations; Clean Operatives: the United States;
+the sources by the "From" flow (9.4.2.6.1). 9.2: a card the bot plays as a second
 card is the top of its stack. 9.6: Ex-KGB, Leak, Oil Price Spike. Anything else: at random (9.5).
 """
 
@@ -17,6 +17,7 @@ from . import randomly, where
 PLOT_MARKERS = {"1": 1, "2": 2, "3": 3, "wmd": "WMD"}
 GOV_CHANGE = {94, 106, 107}                  # worsen a country: the minor Jihad flow
 ALIGN_CHANGE = {76, 77, 84, 85}              # an Ally becomes Neutral, a shift toward Adversary
+GLOBAL_NEAREST = {53, 82}                    # Madrassas, Jihadist Videos: where they recruit (9.4.2.1)
 
 
 def plot_event_targets(state, card: int) -> list[str] | None:
@@ -84,6 +85,8 @@ def answer(state, step, options, rng) -> tuple[dict | None, str]:
     if card == 86:
         chosen, how = randomly.table(rng, "shia_mix", countries)
         return {"country": chosen}, f"a cell in {chosen}, {how}"
+    if card in GLOBAL_NEAREST:
+        return _global_nearest(step, countries, state, rng)
     chosen, how = randomly.pick(rng, countries)
     if how.startswith("at random"):
         how = f"at random among the {len(countries)} countries that qualify"
@@ -134,6 +137,20 @@ def _shia_mix_nearest(state, step, countries, rng) -> tuple[dict, str]:
         return {"country": chosen}, f"{chosen}, {gov}{drawn}"
     kind = "Good or Fair country" if good_fair else "country that qualifies, none being Good or Fair"
     return {"country": chosen}, f"{chosen} ({gov}), the {kind} {near.removeprefix('the ')}{drawn}"
+
+
+def _global_nearest(step, countries, state, rng) -> tuple[dict, str]:
+    """9.4.2.1 the Recruit of Jihadist Videos and Madrassas: the Global table, then the nearest
+    country that qualifies (9.5.1); Madrassas rolls its later dice where its first went while
+    that country qualifies, as the bot's Recruit does (9.4.2.5)."""
+    dice = (step.get("data") or {}).get("dice") or []
+    if dice and dice[-1] in countries:
+        return {"country": dice[-1]}, ""
+    rolled, how = randomly.table(rng, "global", D.NAMES)
+    chosen, near = randomly.nearest(state, rng, rolled, countries)
+    if chosen == rolled:
+        return {"country": chosen}, f"{chosen}, drawn on the Global table ({how})"
+    return {"country": chosen}, f"{chosen}, {near} (drawn on the Global table, {how}, and not a country the card allows)"
 
 
 def _auto_travel(state, step, card, then, options, countries, rng) -> tuple[dict, str]:

@@ -5,7 +5,9 @@ as in the 9.5.1 example (two countries: 1-3 and 4-6). More than six: the ruleboo
 a black die on the Global table, and the Schengen (1d6) and Shia-Mix (3d6) tables serve where
 they are named; the rulebook we have does not print the three tables, so each is a uniform choice
 among the qualifying countries (provisional, data/tables.json rulings "solo_random_tables", which
-the rules page explains); the Schengen table has no Eastern Europe (9.5).
+the rules page explains); the Schengen table has no Eastern Europe (9.5). Where the rulebook names
+the Global table and then the nearest qualifying country (9.4.2.1: Jihadist Videos, Madrassas),
+the draw is among all the spaces, then ``nearest`` (9.5.1).
 
 The dice are the bot's own (its generator, derived from the table's seed), and each choice comes
 with the few words that say how it was made, for the bot's reason in the log.
@@ -80,7 +82,7 @@ def nearest(state, rng, origin: str, qualifying: Sequence[str]) -> tuple[str | N
 
 
 def table(rng, kind: str, names: Sequence[str]) -> tuple[str, str]:
-    """A result of the Schengen or Shia-Mix table (uniform: see above): (name, how)."""
-    words = {"schengen": "Schengen countries", "shia_mix": "Shia-Mix countries"}[kind]
+    """A result of the Schengen, Shia-Mix or Global table (uniform: see above): (name, how)."""
+    words = {"schengen": "Schengen countries", "shia_mix": "Shia-Mix countries", "global": "countries"}[kind]
     names = list(names)
     return names[rng.below(len(names))], f"at random among the {len(names)} {words}"

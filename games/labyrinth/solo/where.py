@@ -215,9 +215,8 @@ def travel_category(state, name: str, box_from: int = 1) -> int | None:
     if g != D.IR and (c["rc"] or c["besieged"] or c["aid"]):
         boxes.append(1)
     if D.is_muslim(name) and c["gov"] == D.POOR and jihad_possible_at(state, name) and \
-            cells_and_sadr(state, name) - troops(state, name) < major_margin(state) <= \
-            cells_and_sadr(state, name) + 2 - troops(state, name):
-        boxes.append(2)
+            cells_and_sadr(state, name) + 2 - troops(state, name) >= major_margin(state):
+        boxes.append(2)                            # "if two (or fewer) cells were added": 0 too
     if D.is_muslim(name) and c["gov"] in (D.GOOD, D.FAIR) and any(cells(state["c"][m]) for m in neighbours(state, name)):
         boxes.append(3)
     if D.is_non_muslim(name) and name not in (D.US, D.ISRAEL):
@@ -234,7 +233,7 @@ def jihad_possible_at(state, name: str) -> bool:
 
 
 TRAVEL_BOXES = {1: "a country with Regime Change, Besieged Regime or Aid",
-                2: "a Poor country where 2 more cells make Major Jihad possible",
+                2: "a Poor country where Major Jihad is possible with at most 2 more cells",
                 3: "a Good or Fair Muslim country next to a cell"}
 BOX_4 = {"Hard": "an untested non-Muslim country, as the US is Hard", "Soft": "a Soft non-Muslim country, as the US is Soft"}
 

@@ -6,6 +6,8 @@ the 9.4.2.6 "To" box 2. Positions from games/labyrinth/position.py, dice fixed."
 
 from games.core import Rng
 from games.labyrinth import GAME
+from games.labyrinth import data as D
+from games.labyrinth.solo import flows, where
 from tests.games.labyrinth.labyrinth_kit import Dice, of_type
 from tests.games.labyrinth.position_kit import JH, at, blank, bot_plays, decide
 
@@ -168,3 +170,47 @@ def test_9_4_2_1_jaysh_al_mahdi_tests_the_table_country_then_worsens_the_nearest
     assert move["country"] == "Iraq"
     _, s = decide(s, JH, move)
     assert s["c"]["Iraq"]["gov"] == 3
+
+
+# ------------------------------------------------------------------ 9.4.2.1 Jihadist Videos, Madrassas
+
+
+POOR_CELL = {"gov": "Poor", "align": "Neutral", "sleeper": 1}
+GLOBAL_IRAQ, GLOBAL_JORDAN = D.NAMES.index("Iraq"), D.NAMES.index("Jordan")     # the Global table's stand-in rows
+
+
+def test_9_4_2_1_jihadist_videos_the_global_table_then_the_nearest_country_that_qualifies():
+    # PL 9.4.2.1: "Dla Rekrutacji Jihadist Videos oraz Madrassas ... rzuć w tabeli „Global” (9.5) i
+    # odnajdź najbliższy nadający się kraj". The table gives Iraq, which has a cell (the card wants
+    # countries without): of its neighbours only Turkey has none, the nearest that qualifies
+    pos = blank({"Iraq": POOR_CELL, **{n: POOR_CELL for n in ("Gulf States", "Jordan", "Saudi Arabia", "Syria")},
+                 "Iran": {"sleeper": 1}}, hands={"jihadist": [57, 82]}, funding=9)
+    s = to_step(solo(pos), "ev", NoDice())
+    move = bot(s, Drawn(GLOBAL_IRAQ))
+    assert move == {"country": "Turkey", "reason": ("Turkey, the nearest to Iraq (drawn on the Global table, at "
+                                                    "random among the 38 countries, and not a country the card allows)")}
+
+
+def test_9_4_2_1_madrassas_the_global_table_then_the_nearest_and_every_die_there():
+    # Madrassas recruits in a country with a cell or cadre, or a Poor or Islamist Rule one: the
+    # table gives Jordan (untested), Iraq next to it qualifies; the later dice go there too
+    pos = blank({"Iraq": {"gov": "Poor", "align": "Neutral"}, "Pakistan": {"gov": "Poor", "align": "Neutral"}},
+                hands={"jihadist": [57, 95, 53]}, funding=9)
+    s = to_step(solo(pos), "ev", NoDice())
+    _, s = decide(s, JH, bot(s, NoDice()))                  # the second card: the top of the stack
+    move = bot(s, Drawn(GLOBAL_JORDAN))
+    assert move["country"] == "Iraq" and move["reason"].startswith("Iraq, the nearest to Jordan")
+    _, s = decide(s, JH, move)
+    assert bot(s, NoDice()) == {"country": "Iraq"}
+
+
+# ------------------------------------------------------------------ 9.4.2.6 "To" box 2
+
+
+def test_9_4_2_6_box_2_a_poor_country_where_major_jihad_is_already_possible():
+    # "Kraj Słaby z Wielkim Dżihadem jest możliwy, jeżeli zostały dodane dwie (lub mniej) komórki":
+    # two or fewer, none included: Yemen, Poor with 5 cells, is a box 2 destination
+    s = solo(blank({"Yemen": {"gov": "Poor", "align": "Neutral", "sleeper": 5}}))
+    assert where.travel_category(s, "Yemen") == 2
+    assert flows.next_destination(s, NoDice(), []) == \
+        ("Yemen", "a Poor country where Major Jihad is possible with at most 2 more cells")
