@@ -90,15 +90,25 @@ def attack_options(s: dict, m: str) -> list[dict]:
     return out
 
 
+def stun_cost(s: dict, m: str) -> int:
+    """11.4 Stunned: "1 dodatkowy punkt Zmęczenia za każde użycie Wyposażenia (przydzielonego lub z
+    Ekwipunku)" - 1 more Fatigue for each use of Equipment, slotted or from the Inventory."""
+    return 1 if "stun" in s["mercs"][m]["status"] else 0
+
+
 def hand_options(s: dict, m: str) -> list[dict]:
     merc = s["mercs"][m]
     out = []
+    extra = stun_cost(s, m)
+    if extra > merc["S"]:           # 5.2: a cost is never paid with stamina the merc lacks
+        return out
+    cost = f" ({extra} fatigue: Stunned)" if extra else ""
     for card in merc["inv"]:
         use = CARDS[card].get("use", {})
         if not use or "attack" in use:
             continue
         if use.get("money"):
-            out.append(opt(f"use {CARDS[card]['name']}: {use['money']} money to the Pool", a="use", c=card, t=m))
+            out.append(opt(f"use {CARDS[card]['name']}: {use['money']} money to the Pool{cost}", a="use", c=card, t=m))
             continue
         for x in mercs_at(s, merc["sector"], merc["area"]):
             target = s["mercs"][x]
@@ -106,7 +116,7 @@ def hand_options(s: dict, m: str) -> list[dict]:
                    (use.get("cure") and use["cure"] in target["status"]) or (use.get("serious") and target["sw"]) or \
                    (use.get("repair") and any(s["dur"].get(c, 0) for c in _held(s, x)))
             if good:
-                out.append(opt(f"use {CARDS[card]['name']} on {merc_name(x)}", a="use", c=card, t=x))
+                out.append(opt(f"use {CARDS[card]['name']} on {merc_name(x)}{cost}", a="use", c=card, t=x))
     return out
 
 
@@ -305,11 +315,15 @@ def reorganize(ctx, m: str, move: dict) -> None:
 
 
 def use_item(ctx, m: str, card: str, target: str) -> None:
-    """6.4: used from the Inventory, free, then discarded."""
+    """6.4: used from the Inventory, free (1 Fatigue while Stunned, 11.4), then discarded."""
     use = CARDS[card]["use"]
     remove(ctx, m, card)
     discard(ctx, card)
     did = []
+    extra = stun_cost(ctx.s, m)
+    if extra:
+        combat.pay_fatigue(ctx, m, extra)
+        did.append(f"{extra} fatigue (Stunned)")
     if use.get("money"):
         ctx.set("pool.money", ctx.s["pool"]["money"] + use["money"])
         did.append(f"{use['money']} money to the Pool")

@@ -259,3 +259,17 @@ def test_letting_the_others_go_first_leaves_the_last_seat_no_such_choice():
     assert list(GAME.prompts(s)) == ["merc2"] and {"wait": True} not in options(s, "merc2")
     _, s = play(s, "merc2", {"merc": "cliff"})
     assert s["mercs"]["cliff"]["active"]
+
+
+def test_a_stunned_merc_pays_one_fatigue_to_use_a_hand_item_from_the_inventory():
+    # 11.4 (L2008-L2012): +1 Fatigue for each use of Equipment, slotted or from the Inventory
+    s = battle(team(), mercs={"ivan": "E", "cliff": "E"}, enemies=[("redshirt", False, "C")], active="cliff")
+    s["mercs"]["ivan"].update({"S": 5, "W": 3})
+    s["mercs"]["cliff"].update({"inv": ["016"], "status": ["stun"]})
+    labels = [o["label"] for o in GAME.prompts(s)["merc1"]["options"] if o["move"].get("a") == "use"]
+    assert labels == ["use First Aid Kit on Ivan (1 fatigue: Stunned)"]
+    S, F = s["mercs"]["cliff"]["S"], s["mercs"]["cliff"]["F"]
+    events, after = play(s, "merc1", {"a": "use", "c": "016", "t": "ivan"})
+    assert (after["mercs"]["cliff"]["S"], after["mercs"]["cliff"]["F"]) == (S - 1, F + 1)
+    s["mercs"]["cliff"].update({"S": 0, "F": S + F})                  # no stamina left to pay it
+    assert not [o for o in GAME.prompts(s)["merc1"]["options"] if o["move"].get("a") == "use"]
