@@ -13,7 +13,7 @@ import games
 from games.core import SYSTEM, IllegalMove, Rng, fold
 from store import TableStore
 
-from . import envelope, history
+from . import envelope, export_shape, history
 from .auth import new_token
 from .errors import Invalid
 from .model import Table, bot_rng
@@ -47,18 +47,27 @@ def to_jsonl(lines: list[dict[str, Any]]) -> str:
     return "".join(json.dumps(line, separators=(",", ":"), sort_keys=True) + "\n" for line in lines)
 
 
-def parse_jsonl(text: str) -> list[dict[str, Any]]:
-    try:
-        lines = [json.loads(line) for line in text.splitlines() if line.strip()]
-    except json.JSONDecodeError as bad:
-        raise Invalid(f"The export is not JSON Lines (line {bad.lineno}).", code="bad_export") from None
-    if not lines or not all(isinstance(x, dict) for x in lines):
-        raise Invalid("The export is empty or not a list of JSON objects.", code="bad_export")
+def parse_jsonl(text: str) -> list[Any]:
+    """The lines of an export, each parsed; blank lines at the end are let go (a line's number is
+    its place in the text, as ``verify`` names it)."""
+    rows = text.splitlines()
+    while rows and not rows[-1].strip():
+        rows.pop()
+    if not rows:
+        raise Invalid("The export is empty.", code="bad_export")
+    lines = []
+    for number, row in enumerate(rows, 1):
+        try:
+            lines.append(json.loads(row))
+        except (ValueError, RecursionError):     # not JSON, a number too long, nested too deep
+            raise Invalid(f"Line {number} is not JSON.", code="bad_export") from None
     return lines
 
 
-def verify(lines: list[dict[str, Any]]) -> dict[str, Any]:
-    """Re-run every decision of an export from its seed and compare with what was recorded."""
+def verify(lines: list[Any]) -> dict[str, Any]:
+    """Re-run every decision of an export from its seed and compare with what was recorded.
+    Raises Invalid (bad_export) for lines not of an export's shape, naming the first one."""
+    export_shape.check(lines)
     problems: list[str] = []
     header, entries = lines[0], lines[1:]
     report = {"ok": False, "problems": problems, "events": len(entries),
@@ -71,9 +80,13 @@ def verify(lines: list[dict[str, Any]]) -> dict[str, Any]:
         return report
     try:
         seed = bytes.fromhex(header["seed"])
+    except ValueError:
+        problems.append("The header's seed is not written in hexadecimal digits.")
+        return report
+    try:
         game = games.get(header["game"])
-    except (ValueError, TypeError, IllegalMove) as bad:
-        problems.append(f"The header is unusable: {bad}")
+    except IllegalMove as bad:
+        problems.append(bad.message)
         return report
     if str(header.get("game_version", game.version)) != game.version:
         problems.append(f"This game was played with version {header.get('game_version')} of the rules engine; this "
@@ -83,13 +96,13 @@ def verify(lines: list[dict[str, Any]]) -> dict[str, Any]:
         problems.append("The seed does not match the SHA-256 published when the table was created.")
     if "from_position" in header and header["from_position"] not in _position_marks(header.get("options"), seed):
         problems.append("The header's from_position is not the mark of the position in its options.")
-    if [e.get("seq") for e in entries] != list(range(1, len(entries) + 1)):
+    if not entries:
+        problems.append("This export has no events: not even the setup.")
+        return report
+    if [e["seq"] for e in entries] != list(range(1, len(entries) + 1)):
         problems.append("The events are not numbered 1, 2, 3... without gaps.")
         return report
-    try:
-        problems.extend(_rerun(game, header, seed, entries))
-    except (KeyError, TypeError, ValueError, IllegalMove) as bad:
-        problems.append(f"The log cannot be re-run: {bad}")
+    problems.extend(_rerun(game, header, seed, entries))
     report["ok"] = not problems
     return report
 
@@ -122,24 +135,15 @@ def _rerun(game: games.core.Game, header: dict[str, Any], seed: bytes, entries: 
             if position in wanted:
                 kept[position] = kept[back["to_seq"]]
             continue
-        if position == 0:
-            expected = game.start(header["options"], list(game.seats), Rng(seed, 0))
-        else:
-            by, move = first["by"], first["move"]
-            if by == SYSTEM and move != game.prompts(state)[SYSTEM]["options"][0]["move"]:
-                return [f"Event {first['seq']}: the rules' automatic step was not the one they ask for."]
-            if first.get("cmd", "").startswith("forced-"):
-                asked = game.prompts(state).get(by, {}).get("options") or []
-                if [o["move"] for o in asked] != [move]:
-                    return [f"Event {first['seq']}: a choice taken for {by} as forced had other answers."]
-            bot = seats.get(by, {}).get("bot")
-            if bot:
-                if game.bots[bot](state, by, bot_rng(seed, position)) != move:
-                    return [f"Event {first['seq']}: the {bot} bot would not have chosen that move."]
-            try:
-                expected = game.decide(state, by, move, Rng(seed, position))
-            except IllegalMove as bad:
-                return [f"Event {first['seq']}: the move of {by} is illegal: {bad.message}"]
+        try:
+            expected = _decision(game, header, seed, state, position, first)
+        except Mismatch as problem:
+            return [f"Event {first['seq']}: {problem}"]
+        except IllegalMove as bad:
+            return [f"Event {first['seq']}: the move of {first['by']} is illegal: {bad.message}"]
+        except Exception:      # anyone may send an export: whatever the rules make of nonsense, it is its line's
+            return [f"Event {first['seq']}: the rules cannot take this decision (its move, or the options, are "
+                    "not ones they could be given)."]
         if expected != recorded:
             return [f"Event {first['seq']}: re-running the move does not give the recorded events."]
         state = fold(game, json.loads(json.dumps(recorded)), state)     # a copy: the export is left as given
@@ -150,6 +154,28 @@ def _rerun(game: games.core.Game, header: dict[str, Any], seed: bytes, entries: 
     if result != header.get("result"):
         return ["The recorded result is not the one the moves lead to."]
     return []
+
+
+class Mismatch(Exception):
+    """A decision that is not the one the rules, a bot or a forced choice would have recorded."""
+
+
+def _decision(game: games.core.Game, header: dict[str, Any], seed: bytes, state: Any, position: int,
+              first: dict[str, Any]) -> list[dict[str, Any]]:
+    """The events the rules give for the decision ``first`` records (the setup at position 0)."""
+    if position == 0:
+        return game.start(header["options"], list(game.seats), Rng(seed, 0))
+    by, move = first["by"], first["move"]
+    if by == SYSTEM and move != game.prompts(state)[SYSTEM]["options"][0]["move"]:
+        raise Mismatch("the rules' automatic step was not the one they ask for.")
+    if first.get("cmd", "").startswith("forced-"):
+        asked = game.prompts(state).get(by, {}).get("options") or []
+        if [o["move"] for o in asked] != [move]:
+            raise Mismatch(f"a choice taken for {by} as forced had other answers.")
+    bot = header["seats"].get(by, {}).get("bot")
+    if bot and game.bots[bot](state, by, bot_rng(seed, position)) != move:
+        raise Mismatch(f"the {bot} bot would not have chosen that move.")
+    return game.decide(state, by, move, Rng(seed, position))
 
 
 def import_table(store: TableStore, lines: list[dict[str, Any]], now: float) -> Started:
@@ -163,7 +189,8 @@ def import_table(store: TableStore, lines: list[dict[str, Any]], now: float) -> 
         seats[seat] = {"name": info.get("name", seat), **({"bot": info["bot"]} if info.get("bot") else {})}
         if not info.get("bot"):
             tokens[seat], seats[seat]["token_sha256"] = new_token()
-    doc = {"id": new_table_id(), "game": header["game"], "game_version": header["game_version"],
+    doc = {"id": new_table_id(), "game": header["game"],
+           "game_version": str(header.get("game_version", games.get(header["game"]).version)),
            "options": header["options"], "seats": seats, "seed": header["seed"],
            "seed_sha256": header["seed_sha256"], "created": header.get("created", now),
            "imported_from": header.get("table")}
