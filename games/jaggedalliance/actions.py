@@ -25,6 +25,29 @@ FREE_LIMIT = 6
 STANCES = {"auto": "the better odds (the server picks Armour or Stealth)", "armour": "always Armour",
            "stealth": "always Stealth", "auto+": "the better odds, spending Durability",
            "armour+": "always Armour, spending Durability", "stealth+": "always Stealth, spending Durability"}
+# 14.3 "Przed wykonaniem rzutu na zdolność, atak czy pancerz, najemnik może zdecydować się odrzucić
+# Rebeliantów" (before an ability, attack or armour roll a merc may discard rebels, +1 orange die
+# each); an Enemy Activation never waits for a player (21.5), so on armour rolls it is a standing
+# order: one rebel on each armour roll while the Pool has one (ruling rebels_on_armour)
+REBEL = combat.REBEL
+
+
+def stance_words(stance: str) -> str:
+    base = stance.removesuffix(REBEL)
+    return STANCES.get(base, base) + (", a rebel from the Pool on each armour roll" if stance.endswith(REBEL) else "")
+
+
+def stance_options(s: dict, m: str) -> list[dict]:
+    stance = s["mercs"][m]["stance"]
+    base, rebel = stance.removesuffix(REBEL), stance.endswith(REBEL)
+    keep = REBEL if rebel else ""
+    out = [opt(f"defence orders: {stance_words(key + keep)}", a="stance", x=key + keep)
+           for key in STANCES if key != base]
+    if s["flags"]["aim"]:
+        out.append(opt("defence orders: no rebels on armour rolls" if rebel else
+                       "defence orders: add a rebel from the Pool to each armour roll (rule 14.3)",
+                       a="stance", x=base if rebel else base + REBEL))
+    return out
 
 
 def free_left(s: dict, m: str) -> bool:
@@ -49,8 +72,7 @@ def menu(s: dict, m: str) -> list[dict]:
         options += command_options(s, m)
     if free_left(s, m):
         options += trade_options(s, m)
-        options += [opt(f"defence orders: {words}", a="stance", x=key) for key, words in STANCES.items()
-                    if key != merc["stance"]]
+        options += stance_options(s, m)
     options.append(opt("end the activation", a="end"))
     return options
 

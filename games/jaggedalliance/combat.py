@@ -11,6 +11,7 @@ from .data import CARDS, MERC
 from .state import enemy_name, merc_name, row, single_area, terrain
 
 STATUSES = ("mark", "bleed", "stun")
+REBEL = "/rebel"     # a defence order's suffix: a rebel from the Pool on each armour roll (14.3)
 STATUS_WORDS = {"mark": "Marked", "bleed": "Bleeding", "stun": "Stunned"}
 
 
@@ -142,10 +143,13 @@ def defend(ctx, m: str, damage: int, enemy: str | None, stealth_allowed: bool = 
     """13.5: the merc's standing order picks Armour or Stealth (spec 21.5); the dice are rolled.
     Returns {"how", "roll", "hit", "wounds", "why"} (wounds before they are taken)."""
     merc = ctx.s["mercs"][m]
-    stance = merc["stance"]
+    stance = merc["stance"].removesuffix(REBEL)
     spend = stance.endswith("+")
     base = stance.rstrip("+")
     a_dice, a_spent = _armour(ctx, m, spend)
+    # 14.3: a rebel from the Pool, +1 orange die to the armour roll (the standing order, ruling rebels_on_armour)
+    rebels = 1 if merc["stance"].endswith(REBEL) and ctx.s["flags"]["aim"] and ctx.s["pool"]["rebels"] > 0 else 0
+    a_dice = a_dice + ["orange"] * rebels
     s_dice, s_spent = _stealth(ctx, m, spend)
     how, why = base, "standing order"
     if not stealth_allowed:
@@ -165,8 +169,11 @@ def defend(ctx, m: str, damage: int, enemy: str | None, stealth_allowed: bool = 
                 "need": difficulty}
     for card in a_spent:
         ctx.set(f"dur.{card}", ctx.s["dur"].get(card, 0) + 1)
+    if rebels:
+        ctx.set("pool.rebels", ctx.s["pool"]["rebels"] - rebels)
     result = D.roll(a_dice, ctx.rng)
-    return {"how": "armour", "roll": result, "hit": True, "wounds": max(0, damage - result["total"]), "why": why}
+    return {"how": "armour", "roll": result, "hit": True, "wounds": max(0, damage - result["total"]), "why": why,
+            "rebels": rebels}
 
 
 def _armour(ctx, m, spend):

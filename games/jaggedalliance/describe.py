@@ -6,7 +6,7 @@ import re
 from games.core import describe_by_type
 
 from . import dice as D
-from .actions import STANCES
+from .actions import stance_words
 from .combat import STATUS_WORDS, box_words
 from .data import CARDS, EVENTS, LIEUTENANTS, MERC, MISSIONS, SKIRMISH, THREATS, TILES
 
@@ -97,7 +97,8 @@ def _enemy_attacked(e):
         verdict = "hides: no hit" if not e["hit"] else f"fails to hide: {_wounds(e['wounds'])}"
         text += f"{target} tries Stealth ({e['why']}): {roll(e['roll'])} against {e['need']}: {verdict}"
     else:
-        text += f"{target}'s armour ({e['why']}) rolls {roll(e['roll'])}: {_wounds(e['wounds'])}"
+        rebels = f" with {e['rebels']} rebel from the Pool" if e.get("rebels") else ""
+        text += f"{target}'s armour ({e['why']}){rebels} rolls {roll(e['roll'])}: {_wounds(e['wounds'])}"
     if e.get("statuses"):
         text += ", " + ", ".join(STATUS_WORDS[x] for x in e["statuses"])
     return text + "."
@@ -199,7 +200,7 @@ LINES = {
     "card_dropped": lambda e: f"{merc(e['merc'])} drops {', '.join(card(c) for c in e['cards'])}.",
     "income_gained": lambda e: f"The team gains the income card {card(e['card'])}.",
     "income_paid": lambda e: f"Income: {card(e['card'])} pays " + ", ".join(f"{v} {k}" for k, v in sorted(e['income'].items())) + " (rule 14.5).",
-    "stance": lambda e: f"{merc(e['merc'])}'s defence orders: {STANCES.get(e['stance'], e['stance'])}.",
+    "stance": lambda e: f"{merc(e['merc'])}'s defence orders: {stance_words(e['stance'])}.",
     "equipped": lambda e: f"{merc(e['merc'])} equips {card(e['card'])}" + (f" instead of {card(e['off'])}" if e.get("off") else "") + ".",
     "unequipped": lambda e: f"{merc(e['merc'])} puts {card(e['card'])} in the Inventory.",
     "attached": lambda e: f"{merc(e['merc'])} attaches {card(e['card'])} to {card(e['to'])}.",

@@ -167,7 +167,7 @@ def attack(ctx, e: str, m: str) -> None:
             applied.append(status)
     ctx.emit("enemy_attacked", enemy=e, name=enemy_name(s, e), merc=m, damage=damage, parts=parts, how=result["how"],
              why=result["why"], roll=result["roll"], hit=result["hit"], wounds=result["wounds"],
-             need=result.get("need"), statuses=applied, sub=True)
+             need=result.get("need"), rebels=result.get("rebels", 0), statuses=applied, sub=True)
     if result["wounds"]:
         combat.take(ctx, m, result["wounds"], "W", f"{enemy_name(s, e)}'s attack")
 

@@ -15,7 +15,8 @@ from .data import CARDS
 HELP = ("One decision a line. Activation: 'activate ivan' or 'wait'. Actions: 'move b' (an Area), 'go 02a' "
         "(a Sector), 'fire ak47 burst e003' or 'fire handgrenade throw area b', 'use firstaidkit ivan', "
         "'loot e003', 'group b' (Group Move), 'roll medicine', 'test mechanics', 'train', 'bribe 2', "
-        "'orders auto' (defence: auto, armour, stealth; add + to spend Durability), 'equip ak47', "
+        "'orders auto' (defence: auto, armour, stealth; add + to spend Durability; 'orders armour rebel': a rebel "
+        "on each armour roll), 'equip ak47', "
         "'unequip ak47', 'attach scope ak47', 'detach scope', 'give firstaidkit ivan', 'take firstaidkit ivan', "
         "'escape 01a', 'end'. Questions on the way: 'roll', 'durability', 'rebel', 'again e003', 'stop', "
         "'enter b', 'take ivan', 'go', 'heal ivan', 'rally ivan', 'bandage ivan', 'repair ak47', 'push b', "
@@ -64,7 +65,7 @@ def words(move: dict, kind: str = "", name=slug) -> str | None:
         if a == "escape":
             return f"escape {move['to'].lower()}"
         if a == "stance":
-            return f"orders {move['x']}"
+            return f"orders {move['x'].replace('/', ' ')}"
         if a == "move":
             return f"move {move['to'].lower()}"
         if a == "go":
