@@ -119,7 +119,15 @@ def plot_alerted(e):
 
 
 def reassessed(e):
-    return f"US plays {_card(e['cards'][0])} and {_card(e['cards'][1])} for Reassessment: US posture is now {e['posture']}."
+    head = f"US plays {_card(e['cards'][0])} and {_card(e['cards'][1])} for Reassessment"
+    if "posture" in e:
+        return f"{head}: US posture is now {e['posture']}."
+    return f"{head}; the US chooses when its posture changes (rule 7.6.3)."
+
+
+def reassess_ordered(e):
+    order = ["the posture change" if x == "posture" else f"the event of {_card(x)}" for x in e["order"]]
+    return f"US chooses the order: {', then '.join(order)}."
 
 
 def recruited(e):
@@ -210,6 +218,7 @@ STEP_TEXT = {
     "schengen": "The Jihadist picks Schengen countries to roll posture.",
     "end": "End of turn.", "plots": "Plots are resolved.", "recruit_place": "Jihadist places the recruited cells.",
     "play_as": "{who} chooses event or operations.", "order": "{who} chooses the order of event and operation.",
+    "reassess_order": "US chooses when its posture changes, before or after the events (rule 7.6.3).",
     "ev": "{who} decides for the event.",
     "cells": "Jihadist chooses which cells act.", "plot_next": "The Jihadist chooses which plot resolves next.",
     "radical": "Jihadist radicalizes.",
@@ -369,7 +378,8 @@ LINES = {
     "op_chosen": lambda e: f"{_who(e)} uses {_card(e['card'])} ({_n(e['value'], 'Op')}) for {OPS.get(e['op'], e['op'])}.",
     "last_card": lambda e: f"US {'discards' if e['how'] == 'discard' else 'holds'} its last card"
                            + (f", {_card(e['card'])}" if e["how"] == "discard" else "") + ".",
-    "reassessed": reassessed,
+    "reassessed": reassessed, "reassess_ordered": reassess_ordered,
+    "posture_reassessed": lambda e: f"Reassessment: US posture is now {e['posture']}.",
     "phase_started": lambda e: f"Turn {e['turn']}: {SIDE[e['phase']]} Action Phase ({_n(e['cards'], 'card')} in hand).",
     "turn_started": lambda e: f"Turn {e['turn']} begins.",
     "plot_placed": plot_placed, "plot_alerted": plot_alerted,

@@ -235,7 +235,7 @@ HANDLERS = {
 # events whose only effects are the shared keys (fx / step / done)
 for _t in ("await", "tested", "posture_rolled", "reserves_added", "woi", "deployed", "regime_change",
            "withdrew", "cadre_removed", "ev_began", "ev_fx", "ev_skipped", "hand_shown", "card_done",
-           "order_chosen", "recruited", "cell_placed", "travelled", "jihad",
+           "order_chosen", "reassess_ordered", "posture_reassessed", "recruited", "cell_placed", "travelled", "jihad",
            "plot_rolled", "plot_revealed", "plot_funding", "plot_prestige", "plot_governance", "dice_declared",
            "diplomacy", "posture_kept", "reserves_reset", "rc_flipped", "anaconda_cell", "no_plot_marker", "phase_ended",
            "radicalization", "radicalized"):

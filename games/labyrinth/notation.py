@@ -42,6 +42,8 @@ def _phrases(move: dict, label: str) -> list[tuple[str, ...]]:
         out += OP_WORDS.get(value, [value])
     elif key in WORDS:
         out += WORDS[key].get(value, [])
+        if key == "first" and str(value).isdigit():
+            out += [f"{value} first", f"event {value}", f"event {value} first"]   # Reassessment (7.6.3)
         if key == "first":
             out.append(D.fold_text(label.split(",")[0]))     # "travel first", "the event first"
         if key == "go":

@@ -13,7 +13,7 @@ GOV = D.GOV_NAMES
 OPS = {"woi": "War of Ideas", "deploy": "Deploy", "regime_change": "Regime Change", "withdraw": "Withdraw",
        "disrupt": "Disrupt", "alert": "Alert", "reassess": "Reassessment", "recruit": "Recruit",
        "travel": "Travel", "jihad": "Jihad", "plot": "Plot", "reserves": "Reserves"}
-SILENT = {"card_chosen", "play_chosen", "order_chosen", "op_chosen", "boosted", "dice_declared", "await",
+SILENT = {"card_chosen", "play_chosen", "order_chosen", "reassess_ordered", "op_chosen", "boosted", "dice_declared", "await",
           "ev_over", "phase_started", "shuffled"}
 
 
@@ -207,7 +207,8 @@ FRAGMENTS = {
                            f"({_prestige_roll(e)})"),
     "disrupted": _disrupted,
     "plot_alerted": lambda e: f"Alert in {e['country']}: {plot_text(e.get('plot'))} removed",
-    "reassessed": lambda e: f"US posture now {e['posture']}",
+    "reassessed": lambda e: f"US posture now {e['posture']}" if "posture" in e else None,
+    "posture_reassessed": lambda e: f"US posture now {e['posture']}",
     "recruited": _recruited,
     "travelled": _travelled,
     "jihad": _jihad,

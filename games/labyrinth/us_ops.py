@@ -496,13 +496,17 @@ def _reassess_prompt(state, step):
 def _reassess_handle(ctx, step, part):
     """7.6.1: US Posture switches (mandatory, D5); the whole US Action Phase is used."""
     s = ctx.s
+    cards = [s["in_play"]["card"], part["card"]]
+    triggered = flow._engine().reassessment_events(s, cards)
+    if triggered:
+        # 7.6.3: the US chooses the order of the posture change and the events the cards trigger
+        ctx.emit({"type": "reassessed", "cards": cards,
+                  "step": {"k": "reassess_order", "seat": "us", "cards": triggered, "order": []}})
+        return
     fx = Fx(s)
     new = "Soft" if s["us_posture"] == "Hard" else "Hard"
     fx.set_track("us_posture", new)
-    cards = [s["in_play"]["card"], part["card"]]
     ctx.emit({"type": "reassessed", "cards": cards, "posture": new, "fx": fx.out()})
-    if flow._engine().after_reassessment(ctx, cards):
-        return                                              # the Jihadist events of the cards (6.3.2)
     flow.after_card(ctx)
 
 

@@ -24,8 +24,9 @@ WORDS = {
     "pass": {True: ["pass", "done", "end", "no"]},
     "go": {},
     "play": {"event": ["event", "ev", "play event", "the event"], "ops": ["ops", "op", "operations", "operation"]},
-    "first": {"event": ["event", "event first", "the event first"],
-              "op": ["op", "ops", "operation", "op first", "ops first", "operation first", "first"]},
+    "first": {"event": ["event", "event first", "the event first", "events", "events first"],
+              "op": ["op", "ops", "operation", "op first", "ops first", "operation first", "first"],
+              "posture": ["posture", "posture first", "posture change first", "the posture change first"]},
 }
 EVENT_WORDS = {"event", "ev"}
 
@@ -34,7 +35,7 @@ SHORT = {D.US: "us", "United Kingdom": "uk", "Saudi Arabia": "saudi", "Gulf Stat
          "Indonesia/Malaysia": "indonesia", "Kenya/Tanzania": "kenya", "Algeria/Tunisia": "algeria"}
 WRITTEN = {
     "play": {"event": ["event"], "ops": ["ops"]},
-    "first": {"event": ["event first"], "op": ["ops first"]},
+    "first": {"event": ["event first"], "op": ["ops first"], "posture": ["posture first"]},
     "boost": {True: ["boost", "yes"], False: ["keep", "no"]},
     "reroll": {True: ["reroll", "yes"], False: ["keep", "no"]},
     "roll": {True: ["roll"]},
@@ -85,6 +86,8 @@ def _candidates(state, move: dict, label: str) -> list[str]:
         return [f"{key} {w}" for w in place_words(value)]
     if key == "op":
         return list(OP_WORDS.get(value, [value]))
+    if key == "first" and str(value).isdigit():
+        return [f"{value} first", f"event {value}"]          # which card's event first (Reassessment, 7.6.3)
     if key in WRITTEN:
         return list(WRITTEN[key].get(value, []))
     if key == "n":

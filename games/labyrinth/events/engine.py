@@ -8,6 +8,10 @@ Steps:
                                    {"play": "event"} or {"play": "ops"}
   {"k": "order", "seat", "op"}     6.3.2.1 / 6.3.1: the opponent's event (or US Election) is
                                    triggered: {"first": "event"} or {"first": "op"}
+  {"k": "reassess_order", "seat": "us", "cards", "order"}
+                                   7.6.3: the order of the posture change ("posture") and the
+                                   events the two cards trigger: {"first": "posture" | "event" |
+                                   card number}, asked until one is left
   {"k": "ev", "seat", "ev": {card, side, by, how}, "then", "text", "options", "data"}
                                    a question of the event; the options are stored in the step
                                    (the state does not change while it waits), the answer goes to
@@ -20,6 +24,7 @@ the event that pops it:
   {"do": "op", "seat", "op"}      the operation chosen for the card
   {"do": "card_done"}             the card in play goes where it belongs (discard, First Plot,
                                   Lapsing, removed) and the phase goes on
+  {"do": "posture"}               the Reassessment's posture change, in the order the US chose
   {"do": "after_card"} / {"do": "end_us_phase"}   the phase goes on (no card in play)
   {"do": "resume", "card", "side", "by", "how", "then", "data", "value"}   an event that ordered
         an operation (ev.operation) goes on after it
@@ -31,7 +36,7 @@ import copy
 from .. import cardplay, flow
 from .. import data as D
 from ..ctx import register
-from ..state import lapsing_in_effect, marker_in_play
+from ..state import Fx, lapsing_in_effect, marker_in_play
 from . import registry as R
 from .kit import OTHER, Ev
 
@@ -121,7 +126,7 @@ def before_op(ctx, seat: str, op: str) -> bool:
     s = ctx.s
     play = s["in_play"]
     if not on(s) or play.get("triggered") or play.get("only") or op == "reassess":
-        return False                      # Reassessment: after_reassessment; an event's operation: none
+        return False                      # Reassessment: reassessment_events; an event's operation: none
     side = trigger_side(s, seat, play["card"], op)
     if side is None:
         return False
@@ -173,24 +178,69 @@ def _order_handle(ctx, step, part):
         cardplay.start_op(ctx, seat, op)
 
 
-def after_reassessment(ctx, cards: list[int]) -> bool:
-    """Reassessment (7.6) with a Jihadist card or US Election: their events happen after the
-    posture change, in the order the cards were played (provisional ruling); both cards are
-    already in the discard pile."""
+def reassessment_events(state, cards: list[int]) -> list[int]:
+    """The cards of a Reassessment (7.6) whose event it triggers: a Jihadist event (6.3.2) or
+    US Election (6.3.1), in the order the cards were played."""
+    if not on(state):
+        return []
+    return [card for card in cards if trigger_side(state, "us", card, "reassess")]
+
+
+def _reassess_left(step) -> list:
+    return [x for x in ["posture", *step["cards"]] if x not in step["order"]]
+
+
+def _reassess_word(step, item) -> str:
+    """An option's answer: "posture", "event" (one event to place), or the card's number."""
+    if item == "posture":
+        return "posture"
+    return "event" if len(step["cards"]) == 1 else str(item)
+
+
+def _reassess_order_prompt(state, step):
+    """7.6.3: the US chooses the order of the posture change and the events the two cards
+    trigger; asked until one is left (two questions when both cards trigger an event)."""
+    left = _reassess_left(step)
+    now = state["us_posture"]
+    events = " and ".join(f"the {'event' if D.CARDS[c]['flags']['auto_trigger'] else 'Jihadist event'} of "
+                          f"{c} {D.card_name(c)}" for c in step["cards"])
+    if step["order"]:
+        text = "Reassessment: what happens next?"
+    else:
+        text = (f"Reassessment: US posture switches (now {now}) and {events} "
+                f"{'is' if len(step['cards']) == 1 else 'are'} triggered (rule 6.3.2). The US chooses the order "
+                "(rule 7.6.3): which happens first?")
+
+    def label(item):
+        rest = [x for x in left if x != item]
+        then = ("the posture change" if rest == ["posture"] else "the event" if len(rest) == 1 else "")
+        what = "The posture change" if item == "posture" else \
+            ("The event" if len(step["cards"]) == 1 else f"The event of {item} {D.card_name(item)}")
+        return f"{what} first, then {then}" if then else f"{what} first"
+    options = [{"label": label(x), "move": {"first": _reassess_word(step, x)}} for x in left]
+    return "order", text, options
+
+
+def _reassess_order_handle(ctx, step, part):
     s = ctx.s
-    if not on(s):
-        return False
+    left = _reassess_left(step)
+    item = next(x for x in left if _reassess_word(step, x) == part["first"])
+    order = step["order"] + [item]
+    left = [x for x in left if x != item]
+    if len(left) > 1:
+        ctx.emit({"type": "await", "step": dict(step, order=order)})
+        return
+    order += left
     tasks = []
-    for card in cards:
-        side = trigger_side(s, "us", card, "reassess")
-        if side:
-            how = "auto" if D.CARDS[card]["flags"]["auto_trigger"] else "triggered"
-            tasks.append({"do": "event", "card": card, "side": side, "by": "us", "how": how, "loose": True})
-    if not tasks:
-        return False
-    ctx.emit({"type": "await", "todo": tasks + [{"do": "after_card"}]})
+    for x in order:
+        if x == "posture":
+            tasks.append({"do": "posture"})
+        else:
+            how = "auto" if D.CARDS[x]["flags"]["auto_trigger"] else "triggered"
+            tasks.append({"do": "event", "card": x, "side": trigger_side(s, "us", x, "reassess"), "by": "us",
+                          "how": how, "loose": True})
+    ctx.emit({"type": "reassess_ordered", "seat": "us", "order": order, "todo": tasks + [{"do": "after_card"}]})
     run_next(ctx)
-    return True
 
 
 def discarded(ctx, seat: str, cards: list[int], then: dict | None = None) -> bool:
@@ -252,6 +302,12 @@ def run_next(ctx) -> None:
     elif do == "after_card":
         ctx.emit({"type": "await", "todo": rest})
         flow.after_card(ctx)
+    elif do == "posture":
+        # 7.6.1: the Reassessment switches US posture when its turn in the order comes (7.6.3)
+        fx = Fx(s)
+        fx.set_track("us_posture", "Soft" if s["us_posture"] == "Hard" else "Hard")
+        ctx.emit({"type": "posture_reassessed", "posture": fx.track("us_posture"), "fx": fx.out(), "todo": rest})
+        run_next(ctx)
     elif do == "end_us_phase":
         ctx.emit({"type": "await", "todo": rest})
         flow.end_us_phase(ctx)
@@ -388,4 +444,5 @@ def public_step(step: dict | None, seat) -> dict | None:
 
 register("play_as", _play_as_prompt, _play_as_handle)
 register("order", _order_prompt, _order_handle)
+register("reassess_order", _reassess_order_prompt, _reassess_order_handle)
 register("ev", _ev_prompt, _ev_handle)

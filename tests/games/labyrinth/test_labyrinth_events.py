@@ -191,12 +191,52 @@ def test_event_first_that_removes_the_operations_target_offers_the_operations_ag
     assert {"op": "plot"} not in options(s, JH) and {"op": "recruit"} in options(s, JH)
 
 
-def test_reassessment_with_a_jihadist_card_triggers_its_event_after_the_posture_change():
+def test_reassessment_with_a_jihadist_card_triggers_its_event_in_the_order_the_us_chooses():
     s = make(countries={"Saudi Arabia": {"gov": D.POOR, "align": "Ally"}}, hands={US: [95, 32]}, seat=US,
              events="on", funding=4, us_posture="Hard")
-    events, s = run(s, {"card": 95}, {"op": "reassess"}, {"card": 32})
-    assert types(events).index("reassessed") < types(events).index("ev_began")
+    events, s = run(s, {"card": 95}, {"op": "reassess"}, {"card": 32}, {"first": "posture"})
+    assert types(events).index("posture_reassessed") < types(events).index("ev_began")
     assert s["us_posture"] == "Soft" and s["funding"] == 7 and sorted(s["discard"])[-2:] == [32, 95]
+
+
+def _hard_us_reassessing(*cards):
+    s = make(countries={"Iraq": {"gov": D.POOR, "align": "Ally"}}, hands={US: list(cards)}, seat=US, events="on",
+             us_posture="Hard", prestige=7)
+    _, s = run(s, {"card": cards[0]}, {"op": "reassess"}, {"card": cards[1]})
+    return s
+
+
+def test_7_6_3_the_us_orders_the_posture_change_and_axis_of_evil():
+    # 78 Axis of Evil sets US posture Hard: a Hard US that wants Soft lets the event happen first
+    s = _hard_us_reassessing(78, 32)
+    seat, prompt = asked(s)
+    assert seat == US and "rule 7.6.3" in prompt["text"] and s["us_posture"] == "Hard"
+    assert options(s, US) == [{"first": "posture"}, {"first": "event"}]
+    events, after = run(s, {"first": "event"}, dice=(1, 1, 1))            # Axis of Evil's Prestige roll
+    assert types(events).index("ev_began") < types(events).index("posture_reassessed")
+    assert after["us_posture"] == "Soft" and after["step"]["k"] != "reassess_order"
+    _, after = run(s, {"first": "posture"}, dice=(1, 1, 1))
+    assert after["us_posture"] == "Hard"                                   # the event came last
+
+
+def test_7_6_3_two_triggered_events_the_us_orders_all_three():
+    s = _hard_us_reassessing(78, 120)
+    assert options(s, US) == [{"first": "posture"}, {"first": "78"}, {"first": "120"}]
+    _, s = run(s, {"first": "120"})
+    assert options(s, US) == [{"first": "posture"}, {"first": "78"}] and s["us_posture"] == "Hard"
+    events, s = run(s, {"first": "posture"}, dice=(1, 1, 1, 1))           # US Election's posture roll, then 78's
+    began = [e["card"] for e in of_type(events, "ev_began")]
+    assert began == [120, 78] and s["us_posture"] == "Hard"
+    kinds = [(e["type"], e.get("card")) for e in events if e["type"] in ("ev_began", "posture_reassessed")]
+    assert kinds == [("ev_began", 120), ("posture_reassessed", None), ("ev_began", 78)]
+
+
+def test_7_6_3_the_order_in_words():
+    s = _hard_us_reassessing(78, 32)
+    assert GAME.parse("events first", s, US) == {"first": "event"}
+    assert GAME.parse("posture first", s, US) == {"first": "posture"}
+    s = _hard_us_reassessing(78, 120)
+    assert GAME.parse("120 first", s, US) == {"first": "120"}
 
 
 def test_an_operation_ordered_by_a_triggered_event_comes_back_to_the_player():
