@@ -2,7 +2,7 @@
 the reset after the last merc leaves, and Escape (10.1 step 4)."""
 
 from . import combat
-from .data import CARDS, LIEUTENANTS, SKIRMISH, THREATS, TILES
+from .data import CARDS, LIEUTENANTS, SKIRMISH, SNIPER_SETS, THREATS, TILES
 from .decks import draw
 from .inventory import receive
 from .steps import asks, does, opt
@@ -16,7 +16,7 @@ def spawn(ctx, kind: str, elite: bool, sector: str, area: str | None, why: str) 
     ctx.set("next_enemy", n + 1)
     xp = kind in ctx.s["campaign"]["experienced"]
     from .state import enemy_special
-    hidden = "hidden" in enemy_special(kind, xp) and not is_mission(sector)
+    hidden = "hidden" in enemy_special(kind, xp) and not is_mission(sector) and _sniper_set_free(ctx.s)
     ctx.set(f"enemies.{e}", {"type": kind, "elite": bool(elite), "xp": xp, "sector": sector,
                              "area": None if hidden else area, "dmg": 0, "status": [], "down": False,
                              "hidden": hidden})
@@ -32,6 +32,14 @@ def spawn(ctx, kind: str, elite: bool, sector: str, area: str | None, why: str) 
     ctx.emit("enemy_placed", enemy=e, name=enemy_name(ctx.s, e), sector=sector, area=area, hidden=hidden,
              why=why, sub=True)
     return e
+
+
+def _sniper_set_free(s: dict) -> bool:
+    """13.6: a hidden sniper lays a set of the box's sniper tokens; with every set on the map (its
+    sniper hidden, or tokens of it still face down), the sniper stands as a figure (ruling sniper_sets)."""
+    in_use = {e for e, enemy in s["enemies"].items() if enemy["hidden"]}
+    in_use |= {k[1:] for areas in s["hidden"]["tokens"].values() for ks in areas.values() for k in ks if k[0] in "XO"}
+    return len(in_use) < SNIPER_SETS["sets"]
 
 
 def _lay(ctx, sector: str, area: str, token: str) -> None:

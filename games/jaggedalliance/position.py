@@ -31,10 +31,10 @@ are needed, the rest may be left out):
      "skirmish_pool": ["K01", ...],       # the skirmish tokens not yet revealed: in the cup and
                                           # face down on the map; left out: the scenario's pool
                                           # without the tokens named anywhere in the position
-     "hidden": {"threat": {"06A": "T07"},           # face-down Threat cards; left out: dealt from
+     "hidden": {"threat": {"11A": "T07"},           # face-down Threat cards; left out: dealt from
                                                     # the tier's cards not face up (8.1 step 2)
                 "tokens": {"05A": {"C": ["K14"]}},  # which tokens lie face down ("facedown" counts)
-                "lt_at": {"253": "06A"}}}           # where the lieutenants in play hide (15.6)
+                "lt_at": {"253": "11A"}}}           # where the lieutenants in play hide (15.6)
                                           # each left out: dealt by the table's generator
 
 Everything left to chance is drawn by the table's generator at the start (the decks and the cup

@@ -41,6 +41,8 @@ MERC: dict[str, dict] = MERCS["mercs"]
 ENEMY: dict[str, dict] = ENEMIES["enemies"]
 TANK_TOKENS: list[int] = ENEMIES["tank_tokens"]["values"]
 TANK_GUARD: int = ENEMIES["tank_tokens"]["ally_guard"]
+SNIPER_SETS: dict = ENEMIES["sniper_sets"]
+BOX_SNIPER_TANK_TOKENS = 16      # the component list: "16 żetonów Snajperów i Czołgów" (L89)
 FACES: dict[str, list[dict]] = DICE["faces"]
 COLOURS = ("yellow", "orange", "red", "blue")
 TIERS = ("unknown", "weak", "strong", "deadly")
@@ -175,10 +177,16 @@ def check() -> list[str]:
             for kind, _elite in spot.get("enemies", []):
                 if kind not in ENEMY:
                     problems.append(f"threat {tid}: unknown enemy {kind}")
+    if SNIPER_SETS["sets"] * SNIPER_SETS["tokens"] + len(TANK_TOKENS) != BOX_SNIPER_TANK_TOKENS:
+        problems.append(f"the sniper sets and the Tank's tokens are not the box's {BOX_SNIPER_TANK_TOKENS} tokens")
+    if not 0 <= TANK_GUARD < len(TANK_TOKENS):
+        problems.append("the Tank's ally guard is none of its tokens")
     for sid, scenario in SCENARIOS.items():
         tiles = [s["tile"] for s in scenario["layout"]]
         if len(tiles) != len(set(tiles)):
             problems.append(f"scenario {sid}: a tile is laid twice")
+        if len({t[:-1] for t in tiles}) != len(tiles):   # double-sided tiles (L49): one side at a time
+            problems.append(f"scenario {sid}: both sides of one tile are laid")
         if sum(1 for s in scenario["layout"] if s.get("start")) != 1:
             problems.append(f"scenario {sid}: needs exactly one start sector")
         for s in scenario["layout"]:

@@ -168,16 +168,16 @@ def test_the_tank_s_tokens_are_drawn_until_damage_gets_through():
     from games.jaggedalliance.tank import tank_armour
     from games.core import Rng
     s = battle(team(), tile="07A", mercs={"fox": "A"}, enemies=[("tank", False, "B")])
-    s["hidden"]["tank"] = {"e001": [5, 3, 0, 1, 2, 4, 6]}                # values 3, 2, 0, ...
+    s["hidden"]["tank"] = {"e001": [3, 2, 0, 1]}                          # values 3, 2, 0, 1
     s["tank"] = {"e001": []}
     ctx = Ctx(s, Rng(b"tank", 0))
     left, token = tank_armour(ctx, "e001", 2)
-    assert (left, token["value"]) == (-1, 3) and ctx.s["tank"]["e001"] == [5]           # stays face up
+    assert (left, token["value"]) == (-1, 3) and ctx.s["tank"]["e001"] == [3]           # stays face up
     left, token = tank_armour(ctx, "e001", 2)
-    assert (left, token["value"]) == (0, 2) and ctx.s["tank"]["e001"] == [5, 3]
+    assert (left, token["value"]) == (0, 2) and ctx.s["tank"]["e001"] == [3, 2]
     left, token = tank_armour(ctx, "e001", 2)
     assert (left, token["value"]) == (2, 0) and ctx.s["tank"]["e001"] == []             # through: mixed again
-    assert sorted(ctx.s["hidden"]["tank"]["e001"]) == list(range(7))
+    assert sorted(ctx.s["hidden"]["tank"]["e001"]) == list(range(4))
 
 
 def test_an_event_adds_a_mission_from_the_deck():

@@ -66,3 +66,42 @@ def test_dice_faces_fit_the_rulebook():
         assert all(0 <= f["s"] <= 4 for f in faces)
     assert sum(1 for f in D.FACES["blue"] if f["s"] > 0) * 2 == len(D.FACES["blue"])
     assert any(f["s"] == 3 for f in D.FACES["red"])
+
+
+def test_the_sniper_sets_and_the_tank_s_tokens_are_the_box_s_sixteen():
+    # L89: "16 żetonów Snajperów i Czołgów"; a hidden sniper lays one on each symbol A-D (L3046)
+    assert D.SNIPER_SETS["sets"] * D.SNIPER_SETS["tokens"] + len(D.TANK_TOKENS) == 16
+    saved = D.TANK_TOKENS[:]
+    D.TANK_TOKENS.append(0)
+    try:
+        assert any("16 tokens" in p for p in D.check())
+    finally:
+        D.TANK_TOKENS[:] = saved
+
+
+def test_a_layout_holds_one_side_of_each_double_sided_tile():
+    # L49: "17 dwustronnych Sektorów"
+    for scenario in D.SCENARIOS.values():
+        numbers = [spot["tile"][:-1] for spot in scenario["layout"]]
+        assert len(numbers) == len(set(numbers))
+    layout = D.SCENARIOS["1"]["layout"]
+    saved = layout[1]["tile"]
+    layout[1]["tile"] = "05B"                                    # beside 05A
+    try:
+        assert any("both sides of one tile" in p for p in D.check())
+    finally:
+        layout[1]["tile"] = saved
+
+
+def test_a_sniper_placed_while_every_set_is_on_the_map_stands_as_a_figure():
+    from games.core import Rng
+    from games.jaggedalliance.battle import spawn
+    from games.jaggedalliance.ctx import Ctx
+    from tests.games.jaggedalliance.jagged_kit import battle, new
+    log, s = new()
+    s = battle(s, mercs={"ivan": "E"})
+    s["campaign"]["experienced"] = ["sniper"]
+    ctx = Ctx(s, Rng(b"sets", 0))
+    placed = [spawn(ctx, "sniper", False, "02A", "A", "a test") for _ in range(D.SNIPER_SETS["sets"] + 1)]
+    assert [ctx.s["enemies"][e]["hidden"] for e in placed] == [True, True, True, False]
+    assert ctx.s["enemies"][placed[-1]]["area"] == "A"

@@ -182,7 +182,7 @@ def test_elliot_you_idiot_adds_one_token_for_the_first_skull_sector_liberated_in
                card="T03", active="ivan")
     events, after = play(s, "merc1", {"a": "stance", "x": "armour"})
     assert of(events, "liberated") and after["dictator"]["tokens"] == 1
-    s2 = battle(after, tile="05B", mercs={"cliff": "A"}, enemies=[("redshirt", False, "A", {"down": True})],
+    s2 = battle(after, tile="10A", mercs={"cliff": "A"}, enemies=[("redshirt", False, "A", {"down": True})],
                 card="T03", active="cliff")
     events, again = play(s2, "merc1", {"a": "stance", "x": "armour"})
     assert of(events, "liberated") and again["dictator"]["tokens"] == 1

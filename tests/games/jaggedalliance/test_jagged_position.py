@@ -162,7 +162,7 @@ def test_a_tank_without_its_armour_row_has_every_token_face_down():
            "sectors": {"02A": {"status": "besieged", "card": "T01"}},
            "enemies": {"e001": {"type": "tank", "sector": "02A", "area": "F"}}}
     _, state = started(opts, pos)
-    assert state["tank"] == {"e001": []} and sorted(state["hidden"]["tank"]["e001"]) == list(range(7))
+    assert state["tank"] == {"e001": []} and sorted(state["hidden"]["tank"]["e001"]) == list(range(4))
     seat = "merc1"
     for move in ({"merc": "ivan"}, {"a": "attack", "c": "007", "k": "shot", "t": "e001"}, {"spend": "roll"}):
         events = GAME.decide(state, seat, move, Rng(b"tank", 0))
