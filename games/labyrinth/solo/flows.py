@@ -214,7 +214,7 @@ def travel_move(state, step, options, rng) -> tuple[dict | None, str]:
     src = step["pick"]
     c = state["c"][src]
     going = sum(1 for m in moves if m[0] == src)
-    if cells(c) - going == 1 and (gov(state, src) == D.IR or c["rc"]) and {"to": src} in options:
+    if cells(c) - going == 1 and _keeps_last(state, src) and {"to": src} in options:
         return {"to": src}, f"the last cell of {src} stays there, as a country under Islamist Rule or Regime Change keeps it"
     planned = planned_to(state, src)
     if planned and {"to": planned} in options:
@@ -222,6 +222,11 @@ def travel_move(state, step, options, rng) -> tuple[dict | None, str]:
     allowed = [o["to"] for o in options if "to" in o]
     dest, why = next_destination(state, rng, moves, near=src, allowed=allowed, biometrics=where.biometrics(state))
     return {"to": dest}, said(f"the cell from {src} travels to {dest}", why)
+
+
+def _keeps_last(state, src: str) -> bool:
+    """9.4.2.6.1: the last cell of an Islamist Rule or Regime Change country travels in place."""
+    return gov(state, src) == D.IR or bool(state["c"][src]["rc"])
 
 
 def planned_to(state, src: str) -> str | None:
@@ -244,6 +249,10 @@ def radical(state, step, options, rng) -> tuple[dict | None, str]:
         dest, dwhy = next_destination(state, rng, [], box_from=2, allowed=allowed)     # 9.4.3: Biometrics ignored
         sources = [n for n in D.NAMES if cells(state["c"][n])]
         src, swhy = where.travel_source(state, rng, dest, sources, state["in_play"]["value"], [], [dest])
+        if src != dest and cells(state["c"][src]) == 1 and _keeps_last(state, src):
+            return {"to": dest, "plan": {"from": src, "to": dest}}, (
+                f"Radicalization: the last cell of {src} stays there instead of travelling to {dest}, as a country "
+                "under Islamist Rule or Regime Change keeps it")
         return {"to": dest, "plan": {"from": src, "to": dest}}, "Radicalization: " + _travel_words(src, swhy, dest, dwhy)
     if box == 2:
         plan = state.get("bot_plan") or {}

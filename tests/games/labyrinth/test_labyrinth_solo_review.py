@@ -214,3 +214,21 @@ def test_9_4_2_6_box_2_a_poor_country_where_major_jihad_is_already_possible():
     assert where.travel_category(s, "Yemen") == 2
     assert flows.next_destination(s, NoDice(), []) == \
         ("Yemen", "a Poor country where Major Jihad is possible with at most 2 more cells")
+
+
+def test_9_4_3_radicalization_says_when_the_last_cell_of_an_islamist_rule_country_stays():
+    # 9.4.2.6.1: "Jeżeli ostatnia komórka w kraju o Rządzie Islamskim lub ze Zmianą Reżimu podróżuje,
+    # to podróżuje wewnątrz kraju". 12 Al-Azhar, a US event, and no Plot (the one cell is under
+    # Islamist Rule): Radicalization; its 1st box puts a cell in the United Kingdom, its 2nd sends
+    # Afghanistan's last cell toward Pakistan (Fair, next to it): it stays, and the reason says so
+    pos = blank({"Afghanistan": dict(IR, sleeper=1), "Pakistan": FAIR_ALLY, "Kenya/Tanzania": {"posture": "Soft"}},
+                hands={"jihadist": [57, 12]}, prestige=8, funding=9)
+    s = to_step(solo(pos), "radical", NoDice())
+    _, s = decide(s, JH, bot(s, Drawn(D.NAMES.index("United Kingdom"))))
+    move = bot(s, NoDice())
+    assert move["to"] == "Pakistan" and move["reason"] == (
+        "Radicalization: the last cell of Afghanistan stays there instead of travelling to Pakistan, as a country "
+        "under Islamist Rule or Regime Change keeps it")
+    events, s = decide(s, JH, move)
+    _, s = decide(s, JH, bot(s, NoDice()))
+    assert s["c"]["Afghanistan"]["sleeper"] == 1 and s["c"]["Pakistan"]["sleeper"] == 0
