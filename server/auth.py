@@ -8,9 +8,17 @@ from .extensions import services
 
 
 def credential() -> str | None:
-    header = request.headers.get("Authorization", "")
-    if header.lower().startswith("bearer "):
-        return header[7:].strip() or None
+    """The bearer token, else ?token=; None for none. A Bearer header without a token is refused,
+    as is a wrong one: only the header's own blanks (space, tab) are trimmed, since Python's
+    strip would also take bytes such as 0xA0 or 0x85 (WSGI hands the header over as latin-1)
+    and leave nothing, an observer's credential."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() == "bearer":
+        token = token.strip(" \t")
+        if not token:
+            raise tables.Forbidden("The Authorization header names no token: send 'Authorization: Bearer <token>' "
+                                   "(or no Authorization header to look on).")
+        return token
     return request.args.get("token") or None
 
 
