@@ -50,6 +50,15 @@ def notify_job(table_id: str, kind: str, seq: int, seat: str, now: float | None 
     return where
 
 
+def claim_of(function: str, args: list) -> tuple[str, str] | None:
+    """The (table, email name) a mail job claims while it sends, for workers/process.py to free
+    when the process running the job died."""
+    if function == "workers.jobs.notify_job":
+        table_id, kind, seq, seat = args[:4]
+        return table_id, f"{kind}-{seq}-{seat}"
+    return None
+
+
 def _notify(ctx: Context, table_id: str, kind: str, seq: int, seat: str, now: float, name: str) -> str:
     settings, store = ctx.settings, ctx.store
     m = mail.mail_settings(settings, now)

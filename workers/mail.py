@@ -22,6 +22,7 @@ from typing import Any
 from urllib.parse import parse_qs, unquote, urlparse
 
 import jinja2
+from rq import get_current_job
 
 import config
 from store import TableStore
@@ -33,6 +34,7 @@ from . import board_crop, pictures
 PICTURE_WIDTH = 640     # pixels: the HTML part scales it down to the screen
 FOCUS_WIDTH = 2 * board_crop.PHONE_PX    # the crop, sharp on a phone's screen of two pixels per point
 CLAIM_SECONDS = 120     # how long one attempt may hold an email before another may try
+HANDOVER_KEPT = 7 * 86400   # seconds the record of an email's hand-over to the SMTP server is kept
 log = logging.getLogger("pbem.mail")
 TEMPLATES = Path(__file__).resolve().parent.parent / "mail_templates"
 _env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=jinja2.select_autoescape(["html"]),
@@ -140,18 +142,71 @@ def _encodable(text: str) -> str:
     return text.encode("utf-8", "replace").decode("utf-8")
 
 
+class Handover:
+    """The record of one email's hand-over to the SMTP server, by its Message-ID, beside the job
+    queues: "data" just before DATA, "accepted" once the server said 250 to it. A job killed
+    between the two cannot know whether the server kept the email: its retry sends it again,
+    with the same Message-ID (mail programs show one). A retry that finds "accepted" sends nothing."""
+
+    def __init__(self, connection: Any, message_id: str) -> None:
+        self.connection, self.key = connection, f"pbem:handover:{message_id}"
+
+    @classmethod
+    def of_current_job(cls, message: EmailMessage) -> "Handover | None":
+        job, message_id = get_current_job(), str(message.get("Message-ID") or "")
+        return cls(job.connection, message_id) if job is not None and message_id else None
+
+    def mark(self, stage: str) -> None:
+        pipe = self.connection.pipeline(transaction=False)
+        pipe.hset(self.key, stage, f"{time.time():.3f}")
+        if stage == "data":
+            pipe.hincrby(self.key, "tries", 1)           # more than one: sent again after a kill in DATA
+        pipe.expire(self.key, HANDOVER_KEPT)
+        pipe.execute()
+
+    def accepted(self) -> bool:
+        return bool(self.connection.hexists(self.key, "accepted"))
+
+
+class _Recorded:
+    """An SMTP client that records the hand-over around DATA."""
+    handover: Handover | None = None
+
+    def data(self, msg: Any) -> tuple[int, bytes]:
+        if self.handover is not None:
+            self.handover.mark("data")
+        code, answer = super().data(msg)          # type: ignore[misc]
+        if code == 250 and self.handover is not None:
+            self.handover.mark("accepted")
+        return code, answer
+
+
+class _Smtp(_Recorded, smtplib.SMTP):
+    pass
+
+
+class _SmtpSsl(_Recorded, smtplib.SMTP_SSL):
+    pass
+
+
 def send(message: EmailMessage, settings: config.Settings) -> str:
-    """Deliver; returns where it went. Raises OSError/SMTPException while the server is down."""
+    """Deliver; returns where it went. Raises OSError/SMTPException while the server is down.
+    Inside a job, the hand-over is recorded (Handover) and an email the server already accepted
+    is not sent again."""
     if not settings.smtp_url:
         return write_outbox(message, settings.outbox_dir)
+    handover = Handover.of_current_job(message)
+    if handover is not None and handover.accepted():
+        return "already accepted by the SMTP server"
     url = urlparse(settings.smtp_url)
     query = parse_qs(url.query)
     port = url.port or (465 if url.scheme == "smtps" else 25)
     if url.scheme == "smtps":
-        client: smtplib.SMTP = smtplib.SMTP_SSL(url.hostname or "127.0.0.1", port, timeout=settings.smtp_timeout,
-                                                context=ssl.create_default_context())
+        client: _Smtp | _SmtpSsl = _SmtpSsl(url.hostname or "127.0.0.1", port, timeout=settings.smtp_timeout,
+                                     context=ssl.create_default_context())
     else:
-        client = smtplib.SMTP(url.hostname or "127.0.0.1", port, timeout=settings.smtp_timeout)
+        client = _Smtp(url.hostname or "127.0.0.1", port, timeout=settings.smtp_timeout)
+    client.handover = handover
     with client:
         if query.get("starttls", ["0"])[0] in ("1", "true", "yes"):
             client.starttls(context=ssl.create_default_context())

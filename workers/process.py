@@ -5,10 +5,15 @@ The table queue and the mail queue never share a thread, so a hung SMTP server h
 only (and each attempt at most ``smtp_timeout`` seconds). Nothing here exits when Redis goes
 away: each loop waits, with backoff, and carries on once Redis answers again. SIGTERM or
 SIGINT stops the process cleanly: the jobs running finish, then every loop returns.
+
+A process says it is alive every ALIVE_EVERY seconds (a key that lapses after ALIVE_SECONDS);
+each living process hands back to its queue, as a retry, a job that a dead one was running,
+instead of rq's own wait for it (its heartbeat's 90 s, then up to a minute to its next check).
 """
 
 import logging
 import os
+import secrets
 import signal
 import socket
 import threading
@@ -19,6 +24,7 @@ from typing import Any
 
 import redis
 from rq import SimpleWorker
+from rq.executions import Execution
 from rq.scheduler import RQScheduler
 from rq.exceptions import StopRequested
 from rq.serializers import JSONSerializer
@@ -26,9 +32,9 @@ from rq.timeouts import TimerDeathPenalty
 from rq.worker import WorkerStatus
 
 import config
-from store import connect
+from store import TableStore, connect
 
-from . import gathering, settle, timers
+from . import gathering, jobs, settle, timers
 from .context import Context, open_store
 from .queue import NoQueueServer, mail_queue, queue
 
@@ -36,6 +42,9 @@ DEADLINE_SWEEP = 60.0       # how often passed deadlines are looked for (the res
 WORKER_TTL = 20             # rq's heartbeat; a stop request is seen within WORKER_TTL - 15 seconds
 QUEUES = ("tables", "mail")
 FIRST_PAUSE, LONGEST_PAUSE = 0.5, 10.0
+ALIVE_SECONDS = 10          # a worker process not heard from for this long is dead: its jobs go back
+ALIVE_EVERY = 2.0           # how often a process says it is alive, and looks for a dead one's jobs
+PROCESS = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"   # this process, in its workers' names
 log = logging.getLogger("pbem.worker")
 
 
@@ -140,7 +149,7 @@ class ThreadScheduler(RQScheduler):
 def schedule_queues(settings: config.Settings, names: tuple[str, ...], stop: threading.Event) -> None:
     """rq's scheduler for ``names`` until ``stop``, through Redis outages (one name per process,
     so that after a reconnect it still owns the locks it held)."""
-    pause, name = FIRST_PAUSE, f"{socket.gethostname()}-{os.getpid()}-{'-'.join(names)}"
+    pause, name = FIRST_PAUSE, f"pbem:{PROCESS}:{'-'.join(names)}:scheduler"
     while not stop.is_set():
         connection = redis.Redis.from_url(settings.jobs_url)
         began = time.monotonic()
@@ -173,17 +182,81 @@ def rq_worker(connection: redis.Redis, settings: config.Settings, queues: tuple[
                         maintenance_interval=60)
 
 
+def _alive_key(process: str) -> str:
+    return f"pbem:alive:{process}"
+
+
+def _process_of(worker_name: str) -> str | None:
+    """The process of a worker or scheduler named here ("pbem:<process>:<queue>:<n>" and
+    "pbem:<process>:<queues>:scheduler"); None for others (`pbem worker --burst`'s, rq's own)."""
+    parts = worker_name.split(":")
+    return parts[1] if len(parts) == 4 and parts[0] == "pbem" else None
+
+
+def _dead(connection: redis.Redis, name: bytes | None) -> bool:
+    """A worker or scheduler of another process of ours that has stopped saying it is alive."""
+    process = _process_of(name.decode()) if name else None
+    return process is not None and process != PROCESS and not connection.exists(_alive_key(process))
+
+
+def requeue_orphans(connection: redis.Redis, store: TableStore, settings: config.Settings,
+                    names: tuple[str, ...]) -> int:
+    """Hand back to their queues, as retries, the jobs that a dead process's workers were running
+    (rq's abandoned-job handling, now rather than once their heartbeat lapses), a claimed email
+    freed for the retry; and free the queues a dead scheduler held (rq's lock lapses after 61 s),
+    so that the retries are due on time. Returns how many jobs."""
+    found = 0
+    for q in _queues(connection, settings, names):
+        lock = RQScheduler.get_locking_key(q.name)
+        if _dead(connection, connection.get(lock)):
+            connection.delete(lock)
+        registry = q.started_job_registry
+        for member in connection.zrange(registry.key, 0, -1):
+            execution = Execution.from_composite_key(member.decode(), connection)
+            if not _dead(connection, connection.hget(execution.key, "worker_name")) or \
+                    not connection.set(f"pbem:orphan:{member.decode()}", PROCESS, nx=True, ex=3600):
+                continue                                   # alive, or another process took it back
+            job = q.fetch_job(execution.job_id)
+            claim = jobs.claim_of(job.func_name, list(job.args)) if job is not None else None
+            if claim is not None and store.mail_state(*claim) == "sending":
+                store.release_mail(*claim)
+            connection.zadd(registry.key, {member: 0})       # lapsed now: rq's cleanup retries it
+            found += 1
+    for q in _queues(connection, settings, names) if found else []:
+        q.started_job_registry.cleanup()
+    return found
+
+
+def keep_alive(settings: config.Settings, names: tuple[str, ...], stop: threading.Event) -> None:
+    """Say this process is alive, and take back the jobs of dead ones, until ``stop``."""
+    store = open_store(connect.connect(settings.redis_url, settings.cluster), settings)
+    while not stop.is_set():
+        connection = redis.Redis.from_url(settings.jobs_url)
+        try:
+            connection.set(_alive_key(PROCESS), "1", ex=ALIVE_SECONDS)
+            if requeue_orphans(connection, store, settings, names):
+                log.warning("took back the jobs of a worker process that died")
+        except connect.UNAVAILABLE:
+            pass                          # the queue threads say so
+        except Exception:
+            log.exception("looking for a dead worker's jobs failed")
+        finally:
+            connection.close()
+        stop.wait(ALIVE_EVERY)
+
+
 def work_queue(settings: config.Settings, name: str, stop: threading.Event) -> None:
     """Run the queue ``name`` until ``stop``; a Redis outage (rq then returns or raises) costs
     a pause that grows from 0.5 s to 10 s, and a new rq worker."""
-    pause = FIRST_PAUSE
+    pause, generation = FIRST_PAUSE, 0
     while not stop.is_set():
         connection = redis.Redis.from_url(settings.jobs_url)
         began = time.monotonic()
+        generation += 1
         try:                                            # rq's constructor talks to Redis already
             worker = ThreadWorker(_queues(connection, settings, (name,)), connection=connection,
                                   serializer=JSONSerializer, maintenance_interval=60, worker_ttl=WORKER_TTL,
-                                  stop=stop)
+                                  stop=stop, name=f"pbem:{PROCESS}:{name}:{generation}")
             worker.work(logging_level="WARNING")           # the scheduler is a thread of its own
         except (redis.ConnectionError, redis.TimeoutError) as error:
             log.warning("%s queue: Redis is not answering (%s)", name, error)
@@ -219,6 +292,7 @@ def run(settings: config.Settings, stop: threading.Event, burst: bool = False,
     for name in queues:
         threads.append(_thread(f"pbem-{name}", lambda name=name: work_queue(settings, name, stop)))
     threads.append(_thread("pbem-scheduler", lambda: schedule_queues(settings, queues, stop)))
+    threads.append(_thread("pbem-alive", lambda: keep_alive(settings, queues, stop)))
     while not stop.wait(0.5):
         pass
     deadline = time.monotonic() + settings.smtp_timeout + WORKER_TTL     # a job in hand may finish
