@@ -2,7 +2,8 @@
 country to recruit in, 9.5 a die only among countries of equal priority (the 9.5.1 example
 replayed with its own dice), 9.4.2.1 Iran and Jaysh al-Mahdi (test, then the nearest Good or
 Fair country), Jihadist Videos and Madrassas (the Global table, then the nearest country),
-the 9.4.2.6 "To" box 2. Positions from games/labyrinth/position.py, dice fixed."""
+the 9.4.2.6 "To" box 2, Radicalization's travel of a last cell (9.4.2.6.1). Positions from
+games/labyrinth/position.py, dice fixed."""
 
 from games.core import Rng
 from games.labyrinth import GAME
@@ -229,6 +230,6 @@ def test_9_4_3_radicalization_says_when_the_last_cell_of_an_islamist_rule_countr
     assert move["to"] == "Pakistan" and move["reason"] == (
         "Radicalization: the last cell of Afghanistan stays there instead of travelling to Pakistan, as a country "
         "under Islamist Rule or Regime Change keeps it")
-    events, s = decide(s, JH, move)
+    _, s = decide(s, JH, move)
     _, s = decide(s, JH, bot(s, NoDice()))
     assert s["c"]["Afghanistan"]["sleeper"] == 1 and s["c"]["Pakistan"]["sleeper"] == 0
