@@ -10,6 +10,7 @@ from games.core import IllegalMove
 from store.connect import UNAVAILABLE
 from tables import TableError
 
+from .openapi import SharedRefusals
 from .schemas import Error
 
 HTTP_CODES = {400: "bad_request", 401: "no_credential", 403: "wrong_credential", 404: "not_found",
@@ -38,9 +39,10 @@ def _field_sentence(messages: dict[str, Any]) -> str:
 
 class JsonErrorsApi(Api):
     ERROR_SCHEMA = Error         # what the OpenAPI document says every error looks like
+    DEFAULT_ERROR_RESPONSE_NAME = None     # each route lists its own refusals (server/openapi.py)
 
     def __init__(self, app: Flask) -> None:
-        super().__init__(app)
+        super().__init__(app, spec_kwargs={"extra_plugins": [SharedRefusals()]})
         # the credentials some routes take (seat tokens are documented on each route)
         self.spec.components.security_scheme("api_key", {"type": "apiKey", "in": "header", "name": "X-API-Key"})
         self.spec.components.security_scheme("inbound_secret", {"type": "apiKey", "in": "header",

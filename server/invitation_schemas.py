@@ -4,24 +4,17 @@ sentence with its own code (bad_email, missing_seat, same_address...), so they a
 
 from marshmallow import Schema, fields, validate
 
-from .schemas import MAX_EMAIL, MAX_NAME, MAX_WORD, one_line
+from .schemas import MAX_EMAIL, MAX_NAME, MAX_WORD, ON_TIMEOUT, ONE_LINE_PATTERN, JsonBoolean, one_line
 
 
 def _text(limit: int, **metadata: object) -> fields.String:
-    return fields.String(validate=[validate.Length(max=limit), one_line], metadata=metadata)
+    return fields.String(validate=[validate.Length(max=limit), one_line],
+                         metadata={"pattern": ONE_LINE_PATTERN, **metadata})
 
 
 def _required(limit: int, **metadata: object) -> fields.String:
-    return fields.String(required=True, validate=[validate.Length(min=1, max=limit), one_line], metadata=metadata)
-
-
-class JsonBoolean(fields.Boolean):
-    """JSON's true and false only (marshmallow's Boolean also takes 0, 1, "yes"...)."""
-
-    def _deserialize(self, value: object, attr: object, data: object, **kwargs: object) -> bool:
-        if not isinstance(value, bool):
-            raise self.make_error("invalid", input=value)
-        return value
+    return fields.String(required=True, validate=[validate.Length(min=1, max=limit), one_line],
+                         metadata={"pattern": ONE_LINE_PATTERN, **metadata})
 
 
 class Creator(Schema):
@@ -37,7 +30,8 @@ class InvitationRequest(Schema):
                           metadata={"description": "The game's options (GET /games); defaults for those left out."})
     time_control = fields.Dict(metadata={"description": "As for POST /tables: {'kind': 'clock', 'preset': 'fast'}, "
                                          "{'kind': 'daily', 'at': '18:00', 'tz': 'Europe/Warsaw'} or untimed."})
-    on_timeout = _text(MAX_WORD, description="wait (default), bot (a bot plays the late turn) or host (you decide).")
+    on_timeout = fields.String(validate=validate.OneOf(ON_TIMEOUT), metadata={
+        "description": "wait (default), bot (a bot plays the late turn) or host (you decide)."})
     creator = fields.Nested(Creator, required=True)
     seats = fields.Dict(keys=fields.String(validate=validate.Length(max=MAX_WORD)), values=fields.Dict(), required=True,
                         validate=validate.Length(max=8), metadata={

@@ -1,11 +1,16 @@
 """The shapes of the API's requests and answers (marshmallow), for validation and OpenAPI."""
 
 import unicodedata
+from typing import Any
 
 from marshmallow import EXCLUDE, INCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
+from tables.clock import VACATION_MAX_DAYS
+from tables.deadlines import TIMEOUT_ACTIONS
+
 MAX_SEQ = 2**53 - 1          # a seq or an option number: any larger is no table's (and JSON's safe integers end here)
 MAX_MOVE_TEXT = 20_000       # characters of a move (or a stretch of moves) written as text
+MIN_VACATION_DAYS = 0.01     # a quarter of an hour: any shorter is no vacation
 
 
 class Error(Schema):
@@ -37,21 +42,43 @@ def one_line(value: str) -> None:
 
 
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# The same rule in the OpenAPI document (a JSON Schema pattern): no control characters (Cc), line or
+# paragraph separators, or text-direction controls. A message's lines may also hold tabs and line
+# breaks, and not only spaces. A lone surrogate is no Unicode text, so no pattern can name it.
+_BARRED = "\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069"
+ONE_LINE_PATTERN = f"^[^\\u0000-\\u001f{_BARRED}]*$"
+_LINES = f"[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f{_BARRED}]"
+_VISIBLE = f"[^\\u0000-\\u0020{_BARRED}\\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000]"   # no space either
+MESSAGE_PATTERN = f"^{_LINES}*{_VISIBLE}{_LINES}*$"     # lines of text, not all of it blank
 MAX_NAME = 60
 MAX_EMAIL = 254           # RFC 5321's longest address
 MAX_WORD = 40             # a game, seat, bot or option name
+ON_TIMEOUT = list(TIMEOUT_ACTIONS)    # what a table does when a player's time runs out
 
 
 def _name(**metadata: str) -> fields.String:
-    return fields.String(validate=[validate.Length(max=MAX_NAME), one_line], metadata=metadata)
+    return fields.String(validate=[validate.Length(max=MAX_NAME), one_line],
+                         metadata={"pattern": ONE_LINE_PATTERN, **metadata})
 
 
 def _email(**metadata: str) -> fields.Email:
-    return fields.Email(validate=[validate.Length(max=MAX_EMAIL), one_line], metadata=metadata)
+    return fields.Email(validate=[validate.Length(max=MAX_EMAIL), one_line],
+                        metadata={"pattern": ONE_LINE_PATTERN, **metadata})
 
 
-def _word(**kwargs: object) -> fields.String:
-    return fields.String(validate=[validate.Length(min=1, max=MAX_WORD), one_line], **kwargs)  # type: ignore[arg-type]
+def _word(metadata: dict[str, Any] | None = None, **kwargs: Any) -> fields.String:
+    return fields.String(validate=[validate.Length(min=1, max=MAX_WORD), one_line],
+                         metadata={"pattern": ONE_LINE_PATTERN, **(metadata or {})}, **kwargs)
+
+
+class JsonBoolean(fields.Boolean):
+    """JSON's true and false only (marshmallow's Boolean also takes 0, 1, "yes"...), as the
+    document's "type: boolean" says."""
+
+    def _deserialize(self, value: object, attr: object, data: object, **kwargs: object) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
 
 
 class SeatRequest(Schema):
@@ -68,7 +95,7 @@ class CreateTableRequest(Schema):
     time_control = fields.Dict(metadata={"description": "{'kind': 'clock', 'preset': 'live'|'fast'|'slow'}, "
                                          "{'kind': 'daily', 'at': 'HH:MM', 'tz': 'Europe/Warsaw'} or "
                                          "{'kind': 'untimed'} (the default: 21 days a move)."})
-    on_timeout = fields.String(validate=validate.Length(max=MAX_WORD),
+    on_timeout = fields.String(validate=validate.OneOf(ON_TIMEOUT),
                                metadata={"description": "wait (default), host (the host is asked) or bot "
                                                         "(a bot plays the turn)."})
     host = _email(description="The host's address: asked at a timeout when on_timeout is host.")
@@ -85,11 +112,15 @@ class CreatedTable(Schema):
     seats = fields.Dict(keys=fields.String(), values=fields.Nested(SeatCredential))
 
 
+NOT_NULL = [{"type": kind} for kind in ("object", "array", "string", "number", "boolean")]   # any JSON but null
+
+
 class MoveRequest(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    move = fields.Raw(metadata={"description": "The move object, exactly as listed in the prompt's options."})
+    move = fields.Raw(metadata={"description": "The move object, exactly as listed in the prompt's options. Send "
+                                               "exactly one of move, option and text.", "anyOf": NOT_NULL})
     option = fields.Integer(strict=True, validate=validate.Range(min=1, max=MAX_SEQ),
                             metadata={"description": "Or: the number of an option (1 is the first)."})
     text = fields.String(validate=validate.Length(max=MAX_MOVE_TEXT),
@@ -230,7 +261,7 @@ class GameEntry(Schema):
 class NotificationsRequest(Schema):
     policy = fields.String(required=True, validate=validate.OneOf(["immediate", "digest", "mute"]),
                            metadata={"description": "immediate, digest (one email a day) or mute"})
-    everywhere = fields.Boolean(load_default=False,
+    everywhere = JsonBoolean(load_default=False,
                                 metadata={"description": "For all of the player's tables, not only this one."})
 
 
@@ -241,9 +272,10 @@ class NotificationsAnswer(Schema):
 
 
 class VacationRequest(Schema):
-    days = fields.Float(required=True, validate=validate.Range(min=0, min_inclusive=False),
-                        metadata={"description": "How long, from start (at most 14 days)."})
-    start = fields.Float(metadata={"description": "When it begins (POSIX time); default now."})
+    days = fields.Float(required=True, validate=validate.Range(min=MIN_VACATION_DAYS, max=VACATION_MAX_DAYS),
+                        metadata={"description": f"How long, in days from start: at least {MIN_VACATION_DAYS} (a "
+                                                 f"quarter of an hour), at most {VACATION_MAX_DAYS}."})
+    start = fields.Float(metadata={"description": "When it begins (POSIX time, not in the past); default now."})
 
 
 class MailRecord(Schema):

@@ -11,16 +11,27 @@ from tables.mailparse import REPLY_ADDRESS
 from workers.inbound import enqueue_receive
 
 from ..extensions import services
+from ..openapi import refusals
 
 blp = Blueprint("inbound", __name__, description="Replies by email, from a mail provider")
 
 RAW_FIELDS = ("raw", "body-mime", "email", "RawEmail")   # ours, Mailgun's, SendGrid's, Postmark's
 
 
+# The raw message (providers' form and JSON fields are read too: see the description).
+RAW_BODY = {"required": True, "content": {"message/rfc822": {"schema": {
+    "type": "string", "pattern": "[^ \\t\\n\\r\\u000b\\f]"}}}}     # not only blank
+
+
 @blp.route("/inbound/mail")
 class InboundMail(MethodView):
     @blp.response(202)
-    @blp.doc(security=[{"inbound_secret": []}, {"inbound_basic": []}])
+    @blp.doc(security=[{"inbound_secret": []}, {"inbound_basic": []}], requestBody=RAW_BODY, responses={"202": {
+        "description": "Taken: a worker applies it", "content": {"application/json": {"schema": {
+            "type": "object", "properties": {"accepted": {"type": "boolean"}}}}}}})
+    @refusals(blp, 403, 404, 422, when_403="The inbound secret is missing or wrong.",
+              when_404="The server takes no replies by webhook (no PBEM_INBOUND_SECRET).",
+              when_422="The request carries no email message.")
     def post(self):  # type: ignore[no-untyped-def]
         """A reply as the raw MIME message: the request body, or a form/JSON field named raw,
         body-mime (Mailgun) or email (SendGrid). Applied by a worker, which emails the answer

@@ -16,6 +16,7 @@ from workers.gathering import enqueue_mails
 from .. import guards
 from ..auth import credential
 from ..extensions import services
+from ..openapi import refusals
 from ..invitation_schemas import GatheringAnswer, InvitationAnswer, InvitationRequest, SeatChange
 
 blp = Blueprint("invitations", __name__, description="Players start a game themselves: invitations and open seats")
@@ -47,6 +48,8 @@ def ask(body: dict[str, Any]) -> gathering.Gathering:
 class Invitations(MethodView):
     @blp.arguments(InvitationRequest)
     @blp.response(202, InvitationAnswer)
+    @refusals(blp, 422, 429, when_422="The request does not fit its schema, or not the game (an unknown game, "
+              "seats that are not its seats, a bad address, one address for two seats...).")
     def post(self, body: dict[str, Any]):  # type: ignore[no-untyped-def]
         """Ask for a new game with invited players, bots and open seats. Answers 202: the creator is
         emailed a confirmation link; nobody else is emailed before they click it (or reply 'confirm').
@@ -70,6 +73,11 @@ def view(g: gathering.Gathering, seat: str | None) -> dict[str, Any]:
     return out
 
 
+GATHERING_403 = "The token is not one of this game's seats."
+GATHERING_404 = "There is no game waiting for players with this id."
+CREATOR_403 = "Only the player who set up the game (with their seat's token) changes it."
+
+
 def _creator(gid: str) -> gathering.Gathering:
     g = gathering.need(services().store, gid)
     seat = gathering.seat_of(g, credential(), services().settings.secret_key)
@@ -81,6 +89,7 @@ def _creator(gid: str) -> gathering.Gathering:
 @blp.route("/invitations/<gid>")
 class Invitation(MethodView):
     @blp.response(200, GatheringAnswer)
+    @refusals(blp, 403, 404, when_403=GATHERING_403, when_404=GATHERING_404)
     def get(self, gid: str):  # type: ignore[no-untyped-def]
         """A game waiting for players, as a seat of it sees it (its seat link's token); without one,
         only the seats' states."""
@@ -92,6 +101,10 @@ class Invitation(MethodView):
 class InvitationSeat(MethodView):
     @blp.arguments(SeatChange)
     @blp.response(200, GatheringAnswer)
+    @refusals(blp, 403, 404, 409, 422, 429, when_403=CREATOR_403, when_404=GATHERING_404,
+              when_409="The game is no longer waiting for players, or the seat was taken or changed meanwhile.",
+              when_422="The request does not fit its schema, or the seat is not the game's, or the address asked "
+              "never to be emailed.")
     def post(self, body: dict[str, Any], gid: str, seat: str):  # type: ignore[no-untyped-def]
         """The creator gives a seat to another person (invited), a bot, or opens it."""
         g = _creator(gid)
@@ -105,6 +118,8 @@ class InvitationSeat(MethodView):
 @blp.route("/invitations/<gid>/cancel")
 class InvitationCancel(MethodView):
     @blp.response(200, GatheringAnswer)
+    @refusals(blp, 403, 404, 409, when_403=CREATOR_403, when_404=GATHERING_404,
+              when_409="The game started already, or is no longer waiting for players.")
     def post(self, gid: str):  # type: ignore[no-untyped-def]
         """The creator gives the game up before it starts; whoever accepted is told."""
         g = _creator(gid)

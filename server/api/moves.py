@@ -13,6 +13,7 @@ from workers import rollbacks
 
 from ..auth import required_seat
 from ..extensions import services
+from ..openapi import refusals
 from ..schemas import MoveAnswer, MoveRequest, RollbackAnswer, RollbackRequest, UndoRequest
 
 blp = Blueprint("moves", __name__, description="Moves")
@@ -22,8 +23,10 @@ blp = Blueprint("moves", __name__, description="Moves")
 class Moves(MethodView):
     @blp.arguments(MoveRequest)
     @blp.response(201, MoveAnswer)
-    @blp.alt_response(409, description="expected_seq is stale: the answer carries the current view")
-    @blp.alt_response(422, description="an illegal move: {code, message}")
+    @refusals(blp, 401, 403, 404, 409, 422, when_409="expected_seq is stale (stale_seq): the answer carries the "
+              "table's seq and the current view.", when_422="The request does not fit its schema, or the move is "
+              "not legal now (not your turn, not one of the options...), or the Idempotency-Key was used for another "
+              "request.")
     def post(self, body: dict[str, Any], table_id: str):  # type: ignore[no-untyped-def]
         """Make a move, or a stretch: ``text`` with one move per line (or separated by ';') is applied
         in order while it is still your turn, stopping at the first line that does not fit (the
@@ -58,9 +61,11 @@ class Moves(MethodView):
 
 @blp.route("/tables/<table_id>/undo")
 class Undo(MethodView):
-    @blp.arguments(UndoRequest)
+    @blp.arguments(UndoRequest, required=False)      # no body: the seat's last move
     @blp.response(201, MoveAnswer)
-    @blp.alt_response(409, description="the undo window is closed ({code, message}: why), or expected_seq is stale")
+    @refusals(blp, 401, 403, 404, 409, 422, when_409="The undo window is closed (code and message say why), or "
+              "expected_seq is stale.", when_422="The request does not fit its schema, or asks for both moves and "
+              "to_seq.")
     def post(self, body: dict[str, Any], table_id: str):  # type: ignore[no-untyped-def]
         """Take back your own last moves (``moves``, default 1; or go back to ``to_seq``), while no die
         was rolled, nothing hidden was revealed and no other seat has moved since; ``view.undo`` says
@@ -93,6 +98,7 @@ class Undo(MethodView):
 @blp.route("/tables/<table_id>/rollback")
 class Rollback(MethodView):
     @blp.response(200, RollbackAnswer)
+    @refusals(blp, 401, 403, 404)
     def get(self, table_id: str):  # type: ignore[no-untyped-def]
         """The rollback request waiting for the players' answers, if any (seat token needed)."""
         s = services()
@@ -104,7 +110,9 @@ class Rollback(MethodView):
 
     @blp.arguments(RollbackRequest)
     @blp.response(201, RollbackAnswer)
-    @blp.alt_response(409, description="a request is open already, or the game is over ({code, message})")
+    @refusals(blp, 401, 403, 404, 409, 422, when_403="The token is not one of this table's seats, or is a bot's.",
+              when_409="A request is open already, or the game is over.", when_422="The request does not fit its "
+              "schema, or to_seq is not where a rollback can go (the setup, mid-decision, not before now).")
     def post(self, body: dict[str, Any], table_id: str):  # type: ignore[no-untyped-def]
         """Ask to roll the game back to ``to_seq``, past other players' moves: every other human player
         is emailed agree/refuse links (bots do not vote); it is applied when all agree, cancelled by one
@@ -129,7 +137,8 @@ def ask(table: tables.Table, seat: str, to_seq: int, reason: str) -> dict[str, A
 @blp.route("/tables/<table_id>/rollback/<request_id>/<any(agree, refuse):choice>")
 class RollbackVote(MethodView):
     @blp.response(200, RollbackAnswer)
-    @blp.alt_response(409, description="the request is no longer open ({code, message})")
+    @refusals(blp, 401, 403, 404, 409, when_403="The token is not one of this table's seats, or not one that "
+              "answers this request.", when_409="The request is no longer open.")
     def post(self, table_id: str, request_id: str, choice: str):  # type: ignore[no-untyped-def]
         """Agree to, or refuse, the table's open rollback request (a seat that must answer it)."""
         s = services()

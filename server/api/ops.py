@@ -29,7 +29,8 @@ class Health(MethodView):
 
 @blp.route("/metrics")
 class Metrics(MethodView):
-    @blp.response(200, content_type=CONTENT_TYPE_LATEST.split(";")[0], description="The Prometheus text format")
+    @blp.doc(responses={"200": {"description": "The Prometheus text format", "content": {
+        CONTENT_TYPE_LATEST.split(";")[0]: {"schema": {"type": "string"}}}}})
     def get(self):  # type: ignore[no-untyped-def]
         """Prometheus metrics."""
         return Response(generate_latest(services().metrics.registry), mimetype=CONTENT_TYPE_LATEST)

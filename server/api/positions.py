@@ -10,6 +10,7 @@ from tables.positions import position_at
 
 from ..auth import seat_for
 from ..extensions import services
+from ..openapi import refusals
 from ..schemas import PositionAnswer, PositionQuery
 
 blp = Blueprint("positions", __name__, description="Positions: a table's state as a starting position")
@@ -19,8 +20,9 @@ blp = Blueprint("positions", __name__, description="Positions: a table's state a
 class TablePosition(MethodView):
     @blp.arguments(PositionQuery, location="query")
     @blp.response(200, PositionAnswer)
-    @blp.alt_response(409, description="no_position: seq falls mid-turn, not where a position can be taken")
-    @blp.alt_response(404, description="no such table, or no such seq")
+    @refusals(blp, 403, 404, 409, 422, when_403="The token is not one of this table's seats, or the game hides "
+              "its position until it is over.", when_404="There is no such table, or no such seq.",
+              when_409="no_position: seq falls mid-turn, not where a position can be taken.")
     def get(self, query: dict[str, Any], table_id: str):  # type: ignore[no-untyped-def]
         """The table's position at ``seq`` (default: now) in the game's position format: send it back
         as the option ``position`` of POST /tables to start a table from it. While the game goes on,

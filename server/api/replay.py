@@ -15,12 +15,18 @@ from tables import replay, rollback
 
 from ..auth import seat_for
 from ..extensions import services
+from ..openapi import refusals
 from ..schemas import MAX_SEQ, Event
 
 blp = Blueprint("replay", __name__, description="Following a table and replaying it")
 # The table at a past seq never changes, nor what a seat saw of it, except that the events show in
 # full once the game is over: kept a few minutes, per credential.
 KEEP = {"Cache-Control": "private, max-age=300", "Vary": "Authorization"}
+
+
+VIEWPOINT_403 = ("The token is not one of this table's seats, or ``as`` names another seat while the game "
+                 "goes on.")
+VIEWPOINT_404 = "There is no such table, no event seq, or no seat ``as``."
 
 
 class ViewpointQuery(Schema):
@@ -53,6 +59,7 @@ class Frame(Schema):
 class TableSeq(MethodView):
     @blp.response(200, SeqAnswer)
     @blp.alt_response(304, description="If-None-Match named the current seq: nothing new")
+    @refusals(blp, 404)
     def get(self, table_id: str):  # type: ignore[no-untyped-def]
         """The table's last seq, for a page that follows the game: send the ETag back in
         ``If-None-Match`` and a 304 says nothing happened. One Redis round trip, no table load."""
@@ -86,6 +93,7 @@ class Picture(MethodView):
     @blp.arguments(ViewpointQuery, location="query")
     @blp.response(200, description="The table right after event ``seq``, drawn as SVG",
                   content_type="image/svg+xml")
+    @refusals(blp, 403, 404, 422, when_403=VIEWPOINT_403, when_404=VIEWPOINT_404 + " Or the game has no picture.")
     def get(self, query: dict[str, Any], table_id: str, seq: int):  # type: ignore[no-untyped-def]
         """The bearer's view right after event ``seq``, drawn (``as``: another seat's, once the game
         is over)."""
@@ -102,6 +110,7 @@ class Picture(MethodView):
 class Replay(MethodView):
     @blp.arguments(ViewpointQuery, location="query")
     @blp.response(200, Frame)
+    @refusals(blp, 403, 404, 422, when_403=VIEWPOINT_403, when_404=VIEWPOINT_404)
     def get(self, query: dict[str, Any], table_id: str, seq: int):  # type: ignore[no-untyped-def]
         """The table right after event ``seq`` for a replay: the picture, the text board and the
         event, as the bearer saw them (``as``: another seat's view, once the game is over)."""

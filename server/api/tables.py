@@ -16,6 +16,7 @@ from workers.queue import enqueue_vacation
 from .. import guards
 from ..auth import required_seat, seat_for
 from ..extensions import services
+from ..openapi import refusals
 from ..schemas import (
     CreatedTable,
     CreateTableRequest,
@@ -48,6 +49,10 @@ TABLE_LINKS = {name: {"operationRef": f"#/paths/~1tables~1{{table_id}}~1{path}/g
                                   ("state", "states~1{seq}"))}
 
 
+API_KEY_401 = "The server has API keys and none was sent in X-API-Key."
+API_KEY_403 = "That API key is not one of this server's."
+
+
 @blp.route("/tables")
 class Tables(MethodView):
     @blp.arguments(CreateTableRequest)
@@ -55,6 +60,10 @@ class Tables(MethodView):
     @blp.doc(security=[{}, {"api_key": []}],         # the key only when the server has PBEM_API_KEYS
              responses={"201": {"description": "Created", "links": TABLE_LINKS, "content": {
                  "application/json": {"schema": {"$ref": "#/components/schemas/CreatedTable"}}}}})
+    @refusals(blp, 401, 403, 422, 429, when_401=API_KEY_401, when_403=API_KEY_403 + " Without API keys, it "
+              "creates tables directly only for its host (tables_closed): players use POST /invitations.",
+              when_422="The request does not fit its schema, or not the game: an unknown game, seats that are "
+              "not its seats, a bot it does not have, an option it does not take.")
     def post(self, body: dict[str, Any]):  # type: ignore[no-untyped-def]
         """Create a table. Answers each seat's token (its secret) and link; players are emailed theirs.
 
@@ -86,6 +95,7 @@ def documented(view: dict[str, Any]) -> dict[str, Any]:
 @blp.route("/tables/<table_id>/view")
 class TableView(MethodView):
     @blp.response(200, View)
+    @refusals(blp, 403, 404)
     def get(self, table_id: str):  # type: ignore[no-untyped-def]
         """The bearer's view; without a token, an observer's."""
         s = services()
@@ -101,6 +111,7 @@ class TableView(MethodView):
 @blp.route("/tables/<table_id>/states/<int:seq>")
 class TableState(MethodView):
     @blp.response(200, View)
+    @refusals(blp, 403, 404, when_404="There is no such table, or no event seq yet.")
     def get(self, table_id: str, seq: int):  # type: ignore[no-untyped-def]
         """The bearer's view as it was right after event ``seq``."""
         table = tables.load(services().store, table_id)
@@ -111,6 +122,7 @@ class TableState(MethodView):
 class TableLog(MethodView):
     @blp.arguments(LogQuery, location="query")
     @blp.response(200, LogAnswer)
+    @refusals(blp, 403, 404, 422)
     def get(self, query: dict[str, Any], table_id: str):  # type: ignore[no-untyped-def]
         """The events after ``since``, as the bearer may see them."""
         table = tables.load(services().store, table_id)
@@ -119,6 +131,9 @@ class TableLog(MethodView):
 
 @blp.route("/tables/<table_id>/export")
 class TableExport(MethodView):
+    @blp.doc(responses={"200": {"description": "The export, as JSON Lines (a download)",
+                                "content": {"application/x-ndjson": {"schema": {"type": "string"}}}}})
+    @refusals(blp, 403, 404)
     def get(self, table_id: str):  # type: ignore[no-untyped-def]
         """JSON Lines: a header, then one event a line. The seed only once the game is over."""
         table = tables.load(services().store, table_id)
@@ -130,6 +145,7 @@ class TableExport(MethodView):
 @blp.route("/tables/<table_id>/notifications")
 class Notifications(MethodView):
     @blp.response(200, NotificationsAnswer)
+    @refusals(blp, 401, 403, 404)
     def get(self, table_id: str):  # type: ignore[no-untyped-def]
         """How the bearer's seat hears about its turns."""
         table = tables.load(services().store, table_id)
@@ -139,6 +155,8 @@ class Notifications(MethodView):
 
     @blp.arguments(NotificationsRequest)
     @blp.response(200, NotificationsAnswer)
+    @refusals(blp, 401, 403, 404, 422, when_422="The request does not fit its schema, or the seat has no player's "
+              "address (a bot's).")
     def put(self, body: dict[str, Any], table_id: str):  # type: ignore[no-untyped-def]
         """Choose: an email per turn, a daily digest, or none; at this table or everywhere."""
         table = tables.load(services().store, table_id)
@@ -151,6 +169,8 @@ class Notifications(MethodView):
 class Vacation(MethodView):
     @blp.arguments(VacationRequest)
     @blp.response(200, VacationAnswer)
+    @refusals(blp, 401, 403, 404, 422, when_422="The request does not fit its schema, or the vacation does not fit "
+              "the player's: it starts in the past, or makes more than 14 days ahead in all, or the seat is a bot's.")
     def post(self, body: dict[str, Any], table_id: str):  # type: ignore[no-untyped-def]
         """Go on vacation (up to 14 days): your deadlines in every game move, the others are told."""
         s = services()
@@ -166,6 +186,9 @@ class Vacation(MethodView):
 
 @blp.route("/calendar/<key>.ics")
 class Calendar(MethodView):
+    @blp.doc(responses={"200": {"description": "The player's deadlines (iCalendar)",
+                                "content": {"text/calendar": {"schema": {"type": "string"}}}}})
+    @refusals(blp, 404, when_404="No calendar has this key.")
     def get(self, key: str):  # type: ignore[no-untyped-def]
         """A player's deadlines across their tables, as an iCal feed (its link is in every turn email)."""
         s = services()
@@ -176,6 +199,10 @@ class Calendar(MethodView):
         return Response(body, mimetype="text/calendar")
 
 
+EXPORT_BODY = {"required": True, "description": "A full export, as GET /tables/{table_id}/export gives it.",
+               "content": {"application/x-ndjson": {"schema": {"type": "string"}}}}
+
+
 def _export_body() -> list[dict[str, Any]]:
     return tables.parse_jsonl(request.get_data(as_text=True))
 
@@ -183,7 +210,9 @@ def _export_body() -> list[dict[str, Any]]:
 @blp.route("/tables/import")
 class TableImport(MethodView):
     @blp.response(201, CreatedTable)
-    @blp.doc(security=[{}, {"api_key": []}])
+    @blp.doc(security=[{}, {"api_key": []}], requestBody=EXPORT_BODY)
+    @refusals(blp, 401, 403, 422, 429, when_401=API_KEY_401, when_403=API_KEY_403,
+              when_422="The body is not a full export of a finished table, or it does not verify.")
     def post(self):  # type: ignore[no-untyped-def]
         """Re-create a finished table from its full export (JSON Lines in the body); it must verify.
         Counts as a new table for the limits and the API key; nobody is emailed."""
@@ -195,6 +224,8 @@ class TableImport(MethodView):
 @blp.route("/verify")
 class Verify(MethodView):
     @blp.response(200, VerifyAnswer)
+    @blp.doc(requestBody=EXPORT_BODY)
+    @refusals(blp, 422, when_422="The body is not an export (JSON Lines of objects).")
     def post(self):  # type: ignore[no-untyped-def]
         """Re-run a full export from its seed and say whether every event is what the moves give."""
         return tables.verify(_export_body())

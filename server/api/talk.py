@@ -20,7 +20,8 @@ from workers import talk_mail
 from ..auth import required_seat, seat_for
 from ..errors import envelope
 from ..extensions import services
-from ..schemas import BIDI_CONTROLS
+from ..openapi import refusals
+from ..schemas import BIDI_CONTROLS, MESSAGE_PATTERN
 
 blp = Blueprint("talk", __name__, description="Talk at a table: to every player, to your partner only, "
                                               "and your own private notes")
@@ -38,7 +39,8 @@ def _text(value: str) -> None:
 
 class TalkPost(Schema):
     text = fields.String(required=True, validate=[validate.Length(min=1, max=talk.MAX_CHARS), _text],
-                         metadata={"description": "The message (line breaks allowed).", "example": "Nice one!"})
+                         metadata={"description": "The message (line breaks allowed).", "example": "Nice one!",
+                                   "pattern": MESSAGE_PATTERN})
 
 
 class TalkMessage(Schema):
@@ -121,13 +123,14 @@ def _read(table_id: str, kind: str, since: int) -> dict[str, Any]:
 class Chat(MethodView):
     @blp.arguments(SinceQuery, location="query")
     @blp.response(200, ChatAnswer)
+    @refusals(blp, 401, 403, 404, 422)
     def get(self, query: dict[str, Any], table_id: str):  # type: ignore[no-untyped-def]
         """The table's talk, every player's, oldest first (a seat's token: an observer reads none)."""
         return _read(table_id, talk.SAY, query["since"])
 
     @blp.arguments(TalkPost)
     @blp.response(201, ChatAnswer)
-    @blp.alt_response(422, description="the message is empty or too long")
+    @refusals(blp, 401, 403, 404, 422, when_422="The message is empty or too long, or holds control characters.")
     def post(self, body: dict[str, Any], table_id: str):  # type: ignore[no-untyped-def]
         """Write to every player of the table: kept in the table's talk and emailed to the other players."""
         return _posted(table_id, talk.SAY, body["text"])
@@ -137,14 +140,15 @@ class Chat(MethodView):
 class Team(MethodView):
     @blp.arguments(SinceQuery, location="query")
     @blp.response(200, TeamAnswer)
-    @blp.alt_response(422, description="the game is not played in teams")
+    @refusals(blp, 401, 403, 404, 422, when_422="The game is not played in teams (no_team), or since is no number.")
     def get(self, query: dict[str, Any], table_id: str):  # type: ignore[no-untyped-def]
         """The bearer's team's messages (never the other team's), oldest first."""
         return _read(table_id, talk.TEAM, query["since"])
 
     @blp.arguments(TalkPost)
     @blp.response(201, TeamAnswer)
-    @blp.alt_response(422, description="the game is not played in teams, or the message is empty")
+    @refusals(blp, 401, 403, 404, 422, when_422="The game is not played in teams (no_team), or the message is "
+              "empty or too long, or holds control characters.")
     def post(self, body: dict[str, Any], table_id: str):  # type: ignore[no-untyped-def]
         """Write to your partner only: kept in your team's channel and emailed to your partner."""
         return _posted(table_id, talk.TEAM, body["text"])
@@ -154,13 +158,14 @@ class Team(MethodView):
 class Notes(MethodView):
     @blp.arguments(SinceQuery, location="query")
     @blp.response(200, NotesAnswer)
+    @refusals(blp, 401, 403, 404, 422)
     def get(self, query: dict[str, Any], table_id: str):  # type: ignore[no-untyped-def]
         """The bearer's own private notes at this table: nobody else ever reads them."""
         return _read(table_id, talk.NOTE, query["since"])
 
     @blp.arguments(TalkPost)
     @blp.response(201, NotesAnswer)
-    @blp.alt_response(422, description="the note is empty or too long")
+    @refusals(blp, 401, 403, 404, 422, when_422="The note is empty or too long, or holds control characters.")
     def post(self, body: dict[str, Any], table_id: str):  # type: ignore[no-untyped-def]
         """Add a private note: kept for your seat only and shown on your seat's page; never emailed or exported."""
         return _posted(table_id, talk.NOTE, body["text"])
