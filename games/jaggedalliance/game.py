@@ -5,6 +5,7 @@ from games.core import Game, Rng
 from . import advice, describe, example, notation, picture, refusals, rules, setup, summary, view
 from . import position as position_mod
 from . import reference
+from .data import RULINGS
 from .evolve import evolve
 
 
@@ -37,6 +38,10 @@ class JaggedAlliance(Game):
 
     def components(self):
         return list(reference.components())
+
+    def rulings(self):
+        return [{key: item[key] for key in ("id", "rule", "choice", "provisional", "words") if key in item}
+                for item in RULINGS]
 
     def evolve(self, state, event):
         return evolve(state, event)

@@ -35,6 +35,7 @@ EVENTS = EVENTS_FILE["cards"]
 SETUP_EVENT = EVENTS_FILE["setup"]
 LIEUTENANTS = _load("lieutenants.json")["cards"]
 MISSIONS = _load("missions.json")["cards"]
+RULINGS: list[dict] = _load("rulings.json")["items"]
 
 MERC_ORDER: list[str] = MERCS["order"]
 MERC: dict[str, dict] = MERCS["mercs"]

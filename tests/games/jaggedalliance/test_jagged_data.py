@@ -105,3 +105,23 @@ def test_a_sniper_placed_while_every_set_is_on_the_map_stands_as_a_figure():
     placed = [spawn(ctx, "sniper", False, "02A", "A", "a test") for _ in range(D.SNIPER_SETS["sets"] + 1)]
     assert [ctx.s["enemies"][e]["hidden"] for e in placed] == [True, True, True, False]
     assert ctx.s["enemies"][placed[-1]]["area"] == "A"
+
+
+def test_the_rulings_are_listed_for_players():
+    # GET /games: every choice the engine makes where the rulebook is silent or ambiguous, in a
+    # player's words, the rulebook's own words (Polish, then English) beside those they frame
+    import re
+    from games.jaggedalliance import GAME
+    implementation = re.compile(r"\(L\d|\bL\d{2,}|\bspec\b|\bseed|our reading|provisional|\.py\b|\.json\b|\bAMBIGUOUS\b",
+                                re.IGNORECASE)
+    polish = re.compile("[ąćęłńóśźżĄĆĘŁŃÓŚŹŻ]")
+    rulings = GAME.rulings()
+    ids = [r["id"] for r in rulings]
+    assert len(ids) == len(set(ids)) and not set(ids) & set(GAME.options)
+    assert {"victory_loot", "merc_swap", "new_merc_kit", "dead_merc_replacement", "rebels_on_armour",
+            "sniper_sets", "tank_tokens", "double_sided_tiles", "defence_orders", "round_limit"} <= set(ids)
+    for r in rulings:
+        assert set(r) <= {"id", "rule", "choice", "provisional", "words"} and r["provisional"] is True
+        assert not implementation.search(r["choice"]) and not polish.search(r["choice"]), r["id"]
+        if "words" in r:
+            assert polish.search(r["words"]) and "(" in r["words"] and not implementation.search(r["words"]), r["id"]
