@@ -6,12 +6,19 @@ from . import clock
 from .errors import Invalid
 from .model import Table
 
+# The furthest ahead a vacation may start. Further, no email can tell its dates (they stop at the
+# year 9999: the others were never told); and nobody plans a game's absence years ahead.
+AHEAD_DAYS = 365
+
 
 def take(store: TableStore, table: Table, seat: str, start: float, end: float, now: float) -> list[tuple[str, str]]:
     """Record the vacation of the seat's player; returns every (table, seat) where they are waited on."""
     email = table.seats[seat].get("email")
     if not email:
         raise Invalid("This seat has no player to go on vacation.", code="no_email")
+    if start - now > AHEAD_DAYS * clock.DAY:
+        raise Invalid(f"A vacation can start at most {AHEAD_DAYS} days from now; set this one nearer the time.",
+                      code="vacation_too_far")
     kept = [(a, b) for a, b in store.vacations(email) if b > now]
     try:
         clock.check_vacation(start, end, now, kept)
