@@ -141,9 +141,9 @@ def _rerun(game: games.core.Game, header: dict[str, Any], seed: bytes, entries: 
             return [f"Event {first['seq']}: {problem}"]
         except IllegalMove as bad:
             return [f"Event {first['seq']}: the move of {first['by']} is illegal: {bad.message}"]
-        except Exception:      # anyone may send an export: whatever the rules make of nonsense, it is its line's
-            return [f"Event {first['seq']}: the rules cannot take this decision (its move, or the options, are "
-                    "not ones they could be given)."]
+        except Exception:  # noqa: BLE001 -- anyone may send an export: what the rules make of nonsense is its line's
+            return [(f"Event {first['seq']}: the rules cannot take this decision (its move, or the options, are "
+                     "not ones they could be given).")]
         if expected != recorded:
             return [f"Event {first['seq']}: re-running the move does not give the recorded events."]
         state = fold(game, json.loads(json.dumps(recorded)), state)     # a copy: the export is left as given

@@ -14,7 +14,6 @@ from store import TableStore
 from .errors import Forbidden, NotFound, TableError
 from .model import Table, state_at
 
-
 # Options that may hold what a seat may not see (a typed position: hands, HQs, face-down pieces):
 # kept like the seed, out of everything a seat or an observer reads until the game is over.
 SEALED = ("position",)

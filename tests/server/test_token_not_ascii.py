@@ -28,7 +28,7 @@ def test_a_bearer_token_not_ascii_or_empty_is_refused_like_a_wrong_one(client, r
 
 
 def test_over_a_socket_a_token_of_raw_bytes_is_refused(live_server, client):
-    table, tokens = make_table(client)
+    table, _ = make_table(client)
     where = urlparse(live_server)
     for raw in RAW:
         connection = http.client.HTTPConnection(where.hostname, where.port, timeout=10)

@@ -46,8 +46,7 @@ def test_the_mark_is_keyed_by_the_seed_and_an_old_plain_mark_still_verifies(stor
     lines[0]["from_position"] = plain         # the mark tables created before it was keyed carry
     assert tables.verify(lines)["ok"]
     lines[0]["from_position"] = hashlib.sha256(b"another position").hexdigest()
-    assert tables.verify(lines)["problems"] == ["The header's from_position is not the mark of the position in "
-                                                "its options."]
+    assert tables.verify(lines)["problems"] == ["The header's from_position is not the mark of the position in its options."]
 
 
 def test_verify_leaves_the_export_as_it_was_given_so_an_import_keeps_the_log(store):
