@@ -2,7 +2,7 @@
 other team's HQ and money, face-down plots, Threat cards, tokens and lieutenants) out of every
 answer a seat or an observer can read while the game goes on: the view, the log, the states and
 replay frames at every seq, the pictures, the position, the export, the seat page, the team
-channel, the mail log and the emails. Which parts are hidden from whom is what the game's
+channel, the mail log, the player's lobby and the emails. Which parts are hidden from whom is what the game's
 ``position_for`` leaves out of the typed position for that seat."""
 
 import json
@@ -12,6 +12,7 @@ import pytest
 import games
 from games.labyrinth import data as labyrinth_data
 from tables.model import load
+from tables.notices import lobby_key
 from tests.helpers import bearer
 from tests.tables.position_cases import CASES, players
 
@@ -79,11 +80,16 @@ def card_names(name, typed, state, seat):
             for c in cards if c in state["hands"][side]]
 
 
-def answers(client, table, token, seq):
-    """Every answer a reader holding ``token`` (None: an observer) can get of a running table."""
+def answers(client, table, token, seq, email=None):
+    """Every answer a reader holding ``token`` (None: an observer) can get of a running table;
+    with ``email``, that player's lobby too."""
     headers = bearer(token) if token else {}
     query = f"?token={token}" if token else ""
     got = {}
+    if email:
+        key = lobby_key("test-secret", email)
+        got["lobby"], got["lobby.json"] = client.get(f"/lobby/{key}"), client.get(f"/lobby/{key}?format=json")
+        assert [s["table"] for s in got["lobby.json"].json["seats"]] == [table]
     for path in ("view", "log", "position", "seq", "export"):
         got[path] = client.get(f"/tables/{table}/{path}", headers=headers)
     if token:
@@ -139,7 +145,8 @@ def test_no_read_path_shows_a_seat_what_the_typed_position_hides_from_it(client,
     assert running.result() is None
     for seat in (*sorted(tokens), None):
         secrets, names = secrets_for(name, typed, seat), card_names(name, typed, running.state, seat)
-        for path, answer in answers(client, table, tokens.get(seat), seq).items():
+        email = seats[seat]["email"] if seat else None
+        for path, answer in answers(client, table, tokens.get(seat), seq, email).items():
             assert not leaks(answer, secrets), (seat, path, leaks(answer, secrets))
             text = answer if isinstance(answer, str) else json.dumps(answer)
             assert not [n for n in names if n in text], (seat, path)
