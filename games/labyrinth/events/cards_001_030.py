@@ -5,7 +5,7 @@ from .. import data as D
 from .. import hooks
 from ..state import (
     adjacent,
-    cells,
+    cells_and_sadr,
     commitment,
     gov,
     lapsing_in_effect,
@@ -24,7 +24,8 @@ def any_ir(s) -> bool:
 
 
 def with_cells(s, names) -> list[str]:
-    return [n for n in names if cells(s["c"][n])]
+    """The countries with a cell, the Sadr marker counting as one (card 54)."""
+    return [n for n in names if cells_and_sadr(s, n)]
 
 
 # ---------------------------------------------------------------- 1 Backlash
@@ -146,7 +147,7 @@ def sanctions(ev: Ev):
 def _special_forces_targets(s) -> list[str]:
     def troops_near(n):
         return troops(s, n) > 0 or any(troops(s, m) > 0 for m in neighbours(s, n))
-    return [n for n in D.NAMES if cells(s["c"][n]) and troops_near(n)]
+    return [n for n in D.NAMES if cells_and_sadr(s, n) and troops_near(n)]
 
 
 def special_forces_ok(s, side):
@@ -409,7 +410,7 @@ def mossad_ok(s, side):
 def mossad_and_shin_bet(ev: Ev):
     """22 Mossad & Shin Bet: every cell in Israel, Jordan and Lebanon is removed."""
     for name in with_cells(ev.s, MOSSAD):
-        ev.remove_cells(name, cells(ev.s["c"][name]))
+        ev.remove_cells(name, cells_and_sadr(ev.s, name))
 
 
 # ---------------------------------------------------------------- 23, 24, 25 Predator

@@ -4,10 +4,10 @@ recipe is in README.md. Card texts: data/cards.json (paraphrased, see data/SOURC
 from .. import data as D
 from .. import hooks
 from ..jihadist_ops import recruit_need, recruit_targets
-from ..us_ops import rc_sources
 from ..state import (
     available_cells,
     cells,
+    cells_and_sadr,
     cells_on_track,
     gov,
     gwot_penalty,
@@ -18,6 +18,7 @@ from ..state import (
     resources,
     troops,
 )
+from ..us_ops import rc_sources
 from .kit import Ev
 from .registry import event
 
@@ -410,7 +411,7 @@ def safer_now(ev: Ev):
 
 
 def _sistani(s) -> list[str]:
-    return [n for n in D.MUSLIM if D.COUNTRIES[n]["type"] == "shia_mix" and s["c"][n]["rc"] and cells(s["c"][n])]
+    return [n for n in D.MUSLIM if D.COUNTRIES[n]["type"] == "shia_mix" and s["c"][n]["rc"] and cells_and_sadr(s, n)]
 
 
 def sistani_ok(s, side):
@@ -517,7 +518,7 @@ def fres(ev: Ev):
 
 
 def _rc_with_cells(s) -> list[str]:
-    return [n for n in D.NAMES if s["c"][n]["rc"] and cells(s["c"][n])]
+    return [n for n in D.NAMES if s["c"][n]["rc"] and cells_and_sadr(s, n)]
 
 
 def ieds_ok(s, side):
@@ -607,9 +608,9 @@ def moqtada_al_sadr_ok(s, side):
 
 @event(54, playable=moqtada_al_sadr_ok)
 def moqtada_al_sadr(ev: Ev):
-    """54 Moqtada al-Sadr: the Sadr marker in Iraq: an Active cell for Jihad, Plot, Recruit and
-    victory (state.sadr), that never travels and cannot be Disrupted; lost to a failed Jihad die
-    after the cylinders, it leaves the game (jihadist_ops._take)."""
+    """54 Moqtada al-Sadr: the Sadr marker in Iraq: an Active cell (state.sadr) that never travels
+    and cannot be Disrupted; an event may remove it (Ev.remove_cells) and a failed Jihad die loses
+    it after the cylinders (jihadist_ops._take): it leaves the game."""
     ev.mark()
 
 

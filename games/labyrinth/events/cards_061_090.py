@@ -6,6 +6,7 @@ from .. import hooks
 from ..jihadist_ops import recruit_need
 from ..state import (
     cells,
+    cells_and_sadr,
     cells_on_track,
     gov,
     marker_in_play,
@@ -31,7 +32,7 @@ def discard_at_random(ev: Ev, seat: str, n: int):
 
 
 def _rc_with_cells(s) -> list[str]:
-    return [n for n in D.NAMES if s["c"][n]["rc"] and cells(s["c"][n])]
+    return [n for n in D.NAMES if s["c"][n]["rc"] and cells_and_sadr(s, n)]
 
 
 # ---------------------------------------------------------------- 61 Detainee Release
@@ -449,7 +450,7 @@ def jihadist_videos(ev: Ev):
 
 def jihadist_videos_ask(ev: Ev):
     chosen = ev.data["chosen"]
-    free = [n for n in D.NAMES if not cells(ev.s["c"][n]) and n not in chosen]
+    free = [n for n in D.NAMES if not cells_and_sadr(ev.s, n) and n not in chosen]
     if len(chosen) >= 3 or not free:
         jihadist_videos_roll(ev)
         return
@@ -551,7 +552,7 @@ def lebanon_war(ev: Ev):
 
 
 def _martyrs(s) -> list[str]:
-    return [n for n in D.NAMES if cells(s["c"][n]) and gov(s, n) != D.IR]
+    return [n for n in D.NAMES if cells_and_sadr(s, n) and gov(s, n) != D.IR]
 
 
 def martyrdom_operation_ok(s, side):
@@ -566,8 +567,11 @@ def martyrdom_operation(ev: Ev):
 
 
 def martyrdom_country(ev: Ev, country: str):
-    ev.remove_cells(country, 1)                  # 4.8.4: removed by an event, a cadre if it was the last
     ev.data.update(country=country, left=2)
+    ev.remove_cells(country, 1, then=martyrdom_plots)   # 4.8.4: removed by an event, a cadre if it was the last
+
+
+def martyrdom_plots(ev: Ev, _):
     martyrdom_plot_ask(ev)
 
 

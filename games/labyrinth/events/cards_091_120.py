@@ -8,6 +8,7 @@ from ..governance import remove_aid, set_gov
 from ..solo import is_solo
 from ..state import (
     cells,
+    cells_and_sadr,
     cells_on_track,
     gov,
     gwot_penalty,
@@ -314,7 +315,7 @@ def _within(s, start: str, k: int) -> set[str]:
 
 def _hizballah_us(s) -> list[str]:
     near = _within(s, "Lebanon", 3)           # Lebanon itself included (cards.json D6)
-    return [n for n in SHIA_MIX if n in near and cells(s["c"][n])]
+    return [n for n in SHIA_MIX if n in near and cells_and_sadr(s, n)]
 
 
 def hizballah_us_ok(s, side):
@@ -344,7 +345,7 @@ def iran_us(ev: Ev):
 
 def iran_us_tested(ev: Ev, country: str):
     ev.test(country)
-    where = [n for n in (country, D.IRAN) if cells(ev.s["c"][n])]
+    where = [n for n in (country, D.IRAN) if cells_and_sadr(ev.s, n)]
     if not where:
         ev.emit(f"No cell in {country} or Iran.")
     elif len(where) == 1:
@@ -383,7 +384,7 @@ def iran_jihadist_rolls(ev: Ev, country: str):
 
 
 def _jaysh(s) -> list[str]:
-    return [n for n in SHIA_MIX if cells(s["c"][n]) and troops(s, n) > 0]
+    return [n for n in SHIA_MIX if cells_and_sadr(s, n) and troops(s, n) > 0]
 
 
 def jaysh_al_mahdi_ok(s, side):
@@ -459,7 +460,10 @@ def musharraf_ok(s, side):
 @event(108, playable=musharraf_ok)
 def musharraf(ev: Ev):
     """108 Musharraf: remove a cell from Pakistan; Pakistan becomes Poor Ally."""
-    ev.remove_cells("Pakistan", 1)
+    ev.remove_cells("Pakistan", 1, then=musharraf_poor_ally)
+
+
+def musharraf_poor_ally(ev: Ev, _):
     ev.set_gov("Pakistan", D.POOR, "Ally")
 
 
@@ -467,7 +471,7 @@ def musharraf(ev: Ev):
 
 
 def _tora_bora(s) -> list[str]:
-    return [n for n in D.NAMES if s["c"][n]["rc"] and cells(s["c"][n]) >= 2]
+    return [n for n in D.NAMES if s["c"][n]["rc"] and cells_and_sadr(s, n) >= 2]
 
 
 def tora_bora_ok(s, side):
@@ -482,7 +486,10 @@ def tora_bora(ev: Ev):
 
 
 def tora_bora_remove(ev: Ev, country: str):
-    ev.remove_cells(country, 2)
+    ev.remove_cells(country, 2, then=tora_bora_roll)
+
+
+def tora_bora_roll(ev: Ev, _):
     ev.prestige_roll()
     ev.draw(ev.side)
 
@@ -609,7 +616,10 @@ def hambali_us(ev: Ev):
 
 
 def hambali_us_remove(ev: Ev, country: str):
-    ev.remove_cells(country, 1)
+    ev.remove_cells(country, 1, then=hambali_us_draw)
+
+
+def hambali_us_draw(ev: Ev, _):
     ev.draw("us", 2)
 
 
@@ -647,7 +657,7 @@ def ksm_us(ev: Ev):
 
 
 def _ksm_targets(s) -> list[str]:
-    return [n for n in D.NAMES if cells(s["c"][n]) and gov(s, n) != D.IR]
+    return [n for n in D.NAMES if cells_and_sadr(s, n) and gov(s, n) != D.IR]
 
 
 @event(116, side="jihadist")

@@ -14,12 +14,13 @@ from collections.abc import Callable
 
 from .. import data as D
 from ..governance import ALIGN_ORDER, improve, set_gov, worsen
+from ..solo import is_solo
 from ..state import (
     Fx,
-    cells,
     cells_on_track,
     country_label,
     marker_in_play,
+    sadr,
 )
 from ..tests_rolls import (
     apply_prestige_roll,
@@ -30,6 +31,54 @@ from ..tests_rolls import (
 
 OTHER = {"us": "jihadist", "jihadist": "us"}
 SIDE = D.SIDE
+
+
+# ---------------------------------------------------------------- which cells an event removes
+
+
+def cell_kinds(s, country: str) -> dict:
+    """The cells of a country by kind; the Sadr marker counts as an Active cell (card 54)."""
+    c = s["c"][country]
+    return {"active": c["active"], "sleeper": c["sleeper"], "sadr": sadr(s, country)}
+
+
+def removals(have: dict, k: int) -> list[dict]:
+    """Every way to take k cells out of `have`, Active ones first, the Sadr marker last (9.3.1's
+    order, the one a solo bot keeps)."""
+    ways = []
+    for a in range(min(have["active"], k), -1, -1):
+        for m in range(min(have["sadr"], k - a) + 1):
+            if k - a - m <= have["sleeper"]:
+                ways.append({"active": a, "sleeper": k - a - m, "sadr": m})
+    return sorted(ways, key=lambda w: (w["sadr"], -w["active"]))
+
+
+def removal_word(way: dict) -> str:
+    """What a player types for one way: "active", "2 sleeper", "active and sadr"."""
+    parts = [kind if k == 1 else f"{k} {kind}" for kind, k in way.items() if k and kind != "sadr"]
+    return " and ".join(parts + (["sadr"] if way["sadr"] else []))
+
+
+def removal_label(way: dict) -> str:
+    parts = [f"{k} {kind.capitalize()}" for kind, k in way.items() if k and kind != "sadr"]
+    cylinders = " and ".join(parts) + (" cell" if way["active"] + way["sleeper"] == 1 else " cells") if parts else ""
+    if not way["sadr"]:
+        return cylinders
+    return f"{cylinders} and the Sadr marker" if cylinders else "The Sadr marker (it leaves the game)"
+
+
+def cells_chosen(ev: "Ev", word: str) -> None:
+    """The answer to remove_cells's question; then the card goes on where it asked."""
+    from . import registry
+    asked = ev.data.pop("cells_out")
+    way = next(w for w in removals(cell_kinds(ev.s, asked["country"]), asked["k"]) if removal_word(w) == word)
+    ev._take_cells(asked["country"], way, asked["cadre"])
+    if asked["then"]:
+        registry.entry(ev.card, ev.side).step(asked["then"])(ev, None)
+
+
+# the kit's own continuations, found by name like a card's (registry.Entry.step)
+STEPS = {"cells_chosen": cells_chosen}
 
 
 class Ev:
@@ -221,21 +270,43 @@ class Ev:
         self.emit(f"{k} cell{'s' if k != 1 else ''} placed in {country}{missing}.", fx)
         return k
 
-    def remove_cells(self, country: str, n: int, cadre: bool = True) -> int:
-        """Remove up to n cells to the Funding track, Active ones first; when the last one goes a
-        Cadre is placed (4.8.4: removed by an event), unless cadre=False."""
+    def remove_cells(self, country: str, n: int, cadre: bool = True, then: Callable | None = None) -> None:
+        """Remove up to n cells to the Funding track; the Sadr marker (card 54) counts as an Active
+        cell and, removed, leaves the game. When the country holds more than one kind (Active,
+        Sleeper, Sadr) and the choice changes what stays, the event's side chooses which go
+        (6.3.2.2, as for operations); a solo bot's own event takes Active ones first, Sadr last
+        (9.3.1). When the last goes a Cadre is placed (4.8.4: removed by an event), unless
+        cadre=False. The event goes on with then(ev, None); like a question, nothing may follow
+        the call (unless it removes every cell: then nothing is asked)."""
+        have = cell_kinds(self.s, country)
+        k = min(n, sum(have.values()))
+        ways = removals(have, k)
+        if len(ways) > 1 and not (self.side == "jihadist" and is_solo(self.s)):
+            self.data["cells_out"] = {"country": country, "k": k, "cadre": cadre,
+                                      "then": then.__name__ if then else None}
+            counts = ", ".join(f"{k} {kind}" for kind, k in have.items() if k and kind != "sadr") + \
+                (" and the Sadr marker" if have["sadr"] else "")
+            self.ask(f"which cells leave {country} ({counts})?",
+                     [(removal_label(w), {"pick": removal_word(w)}) for w in ways], then=cells_chosen)
+            return
+        self._take_cells(country, ways[0], cadre)
+        if then is not None:
+            then(self, None)
+
+    def _take_cells(self, country: str, way: dict, cadre: bool) -> None:
         c = self.s["c"][country]
-        k = min(n, cells(c))
         fx = self.fx()
-        a = min(c["active"], k)
-        fx.set(country, "active", c["active"] - a)
-        fx.set(country, "sleeper", c["sleeper"] - (k - a))
+        fx.set(country, "active", c["active"] - way["active"])
+        fx.set(country, "sleeper", c["sleeper"] - way["sleeper"])
+        k = sum(way.values())
         text = f"{k} cell{'s' if k != 1 else ''} removed from {country}"
-        if k and k == cells(c) and cadre:
+        if way["sadr"]:
+            fx.remove_marker("Sadr", country)
+            text += " (the Sadr marker among them: it leaves the game)" if k > 1 else " (the Sadr marker: it leaves the game)"
+        if k and k == sum(cell_kinds(self.s, country).values()) and cadre:
             fx.set(country, "cadre", True)
             text += ", a cadre left behind"
         self.emit(text + ".", fx)
-        return k
 
     # ------------------------------------------------------------ markers
 

@@ -37,7 +37,8 @@ class Entry:
 
     def step(self, name: str) -> Callable:
         """A continuation of this event, by the name ev.ask stored in the step."""
-        fn = self.play.__globals__.get(name)
+        from .kit import STEPS
+        fn = self.play.__globals__.get(name) or STEPS.get(name)
         if fn is None:
             raise KeyError(f"card {self.number}: no function {name!r} in {self.module}")
         return fn
