@@ -111,6 +111,49 @@ class ThreadWorker(SimpleWorker):
         if pipeline is None and self._stop_requested and self.get_state() != WorkerStatus.BUSY:
             raise StopRequested()
         super().heartbeat(timeout, pipeline)
+        OUTAGES.up(_queue_of(self.name))                 # Redis answered: the next outage gets its line
+
+
+class Outages(logging.Filter):
+    """One log line a queue for each Redis outage. rq says one at every try to reconnect (each
+    second or two), and when the outage hits it between two calls, a traceback ("found an
+    unhandled exception, quitting") though work_queue starts it again at once."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.down: set[str] = set()
+        self.lock = threading.Lock()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        text = str(record.msg)
+        if not (isinstance(error, connect.UNAVAILABLE) or "could not connect to Redis" in text
+                or "Redis connection timeout" in text):
+            return True
+        args = record.args if isinstance(record.args, tuple) else ()
+        said = error or (args[1] if len(args) > 1 else "timeout")
+        queue_name = _queue_of(str(args[0])) if args else "?"
+        if not self.went_down(queue_name):
+            return False
+        record.msg, record.args, record.exc_info, record.exc_text = ONE_LINE, (queue_name, said), None, None
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+    def went_down(self, queue_name: str) -> bool:
+        """True the first time in an outage."""
+        with self.lock:
+            first = queue_name not in self.down
+            self.down.add(queue_name)
+            return first
+
+    def up(self, queue_name: str) -> None:
+        with self.lock:
+            self.down.discard(queue_name)
+
+
+ONE_LINE = "%s queue: Redis is not answering (%s); the worker carries on once it answers"
+OUTAGES = Outages()
+logging.getLogger("rq.worker").addFilter(OUTAGES)
 
 
 class ThreadScheduler(RQScheduler):
@@ -186,6 +229,12 @@ def _alive_key(process: str) -> str:
     return f"pbem:alive:{process}"
 
 
+def _queue_of(worker_name: str) -> str:
+    """The queue of a worker named by work_queue; another worker's own name."""
+    parts = worker_name.split(":")
+    return parts[2] if len(parts) == 4 and parts[0] == "pbem" else worker_name
+
+
 def _process_of(worker_name: str) -> str | None:
     """The process of a worker or scheduler named here ("pbem:<process>:<queue>:<n>" and
     "pbem:<process>:<queues>:scheduler"); None for others (`pbem worker --burst`'s, rq's own)."""
@@ -259,7 +308,8 @@ def work_queue(settings: config.Settings, name: str, stop: threading.Event) -> N
                                   stop=stop, name=f"pbem:{PROCESS}:{name}:{generation}")
             worker.work(logging_level="WARNING")           # the scheduler is a thread of its own
         except (redis.ConnectionError, redis.TimeoutError) as error:
-            log.warning("%s queue: Redis is not answering (%s)", name, error)
+            if OUTAGES.went_down(name):
+                log.warning(ONE_LINE, name, error)
         except Exception:
             log.exception("%s queue: the rq worker failed", name)
         finally:
