@@ -27,8 +27,8 @@ A country's fields: "gov" Good/Fair/Poor/Islamist Rule and "align" Ally/Neutral/
 Muslim country (both or neither: untested), "posture" Hard/Soft for a non-Muslim one (Israel is
 always Hard, the US posture is "us_posture"), pieces and markers. It is checked as the rules
 allow a board to be (``IllegalMove`` "bad_position" with a sentence saying what is wrong): at
-most 15 cells and 15 troops on the map (4.6.3), Islamist Rule countries Adversary without Aid,
-Besieged Regime or Regime Change (8.4.4), none of those at Good (7.2.1), Regime Change only at
+most 15 cells and 15 troops on the map (4.6.3), Islamist Rule countries without Aid, Besieged
+Regime or Regime Change (8.4.4; Adversary unless a card changed it: Covert Action, Back Channel), none of those at Good (7.2.1), Regime Change only at
 Fair or Poor, troops only in Muslim countries and the Philippines, pieces only in tested
 countries, an event marker only where its card puts it, each card in one place only, the plot
 markers of the box (4.7.8) and tracks within their ranges.
@@ -114,9 +114,9 @@ def _check_country(name: str, c: dict) -> None:
             raise bad(f"{name} is a Muslim country: it has governance and alignment, no posture (rule 4.2).")
         if c["gov"] is None and pieces:
             raise bad(f"{name} is untested: give it a governance and alignment before putting pieces there (rule 4.9.4).")
-        if c["gov"] == D.IR and (c["align"] != "Adversary" or c["aid"] or c["besieged"] or c["rc"]):
-            raise bad(f"{name} is under Islamist Rule: it is an Adversary with no Aid, Besieged Regime or "
-                      "Regime Change marker (rule 8.4.4).")
+        if c["gov"] == D.IR and (c["aid"] or c["besieged"] or c["rc"]):
+            raise bad(f"{name} is under Islamist Rule: it carries no Aid, Besieged Regime or Regime Change marker "
+                      "(rule 8.4.4).")
         if c["gov"] == D.GOOD and (c["aid"] or c["besieged"] or c["rc"]):
             raise bad(f"{name} is Good: it carries no Aid, Besieged Regime or Regime Change marker (rule 7.2.1).")
         return

@@ -232,8 +232,8 @@ def anbar_awakening_aid(ev: Ev, country: str):
 
 
 def _adversaries(s) -> list[str]:
-    # an Islamist Rule country stays Adversary (8.4.4; provisional ruling covert_action_ir)
-    return [n for n in D.MUSLIM if s["c"][n]["align"] == "Adversary" and s["c"][n]["gov"] != D.IR]
+    # an Islamist Rule country is an Adversary too: the card does not leave it out (6.2.2)
+    return [n for n in D.MUSLIM if s["c"][n]["align"] == "Adversary"]
 
 
 def covert_action_ok(s, side):

@@ -71,11 +71,11 @@ def wiretapping(ev: Ev):
 
 
 def _back_channel(s) -> dict[str, list[int]]:
-    """Adversaries (not Islamist Rule, provisional ruling covert_action_ir) -> US cards of equal value."""
+    """Adversaries (Islamist Rule ones too: the card does not leave them out) -> US cards of equal value."""
     out = {}
     for n in D.MUSLIM:
         c = s["c"][n]
-        if c["align"] == "Adversary" and c["gov"] != D.IR:
+        if c["align"] == "Adversary":
             out[n] = sorted(k for k in s["hands"]["us"] if k != 32 and D.card_ops(k) == resources(s, n))
     return out
 

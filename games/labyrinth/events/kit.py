@@ -199,11 +199,8 @@ class Ev:
         self.emit(f"{country} is now {what}.", fx)
 
     def set_align(self, country: str, align: str) -> bool:
-        """A Muslim country's alignment; an Islamist Rule country stays Adversary (8.4.4;
-        provisional ruling ir_stays_adversary): False then."""
-        if self.s["c"][country]["gov"] == D.IR and align != "Adversary":
-            self.emit(f"{country} is under Islamist Rule and stays an Adversary.")
-            return False
+        """A Muslim country's alignment, an Islamist Rule one's too: Islamic Revolution makes it
+        Adversary (8.4.4), a card may change that (6.2.2: Covert Action, Back Channel, Darfur)."""
         fx = self.fx()
         fx.set(country, "align", align)
         self.emit(f"{country} is now {align}.", fx)

@@ -169,7 +169,7 @@ def check(state):
         if cc["rc"]:
             assert cc["gov"] in (D.FAIR, D.POOR), (name, cc)
         if cc["gov"] == D.IR:
-            assert cc["align"] == "Adversary" and not cc["aid"] and not cc["besieged"], (name, cc)
+            assert not cc["aid"] and not cc["besieged"], (name, cc)          # Adversary unless a card changed it
         if cc["gov"] == D.GOOD:
             assert not cc["aid"] and not cc["besieged"], (name, cc)
         if D.is_muslim(name):

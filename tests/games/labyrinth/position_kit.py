@@ -56,7 +56,7 @@ def check(state):
     for name, c in state["c"].items():
         assert min(c["troops"], c["active"], c["sleeper"], c["aid"]) >= 0, (name, c)
         if c["gov"] == D.IR:
-            assert c["align"] == "Adversary" and not c["aid"] and not c["besieged"], (name, c)
+            assert not c["aid"] and not c["besieged"], (name, c)            # Adversary unless a card changed it
     assert 1 <= state["prestige"] <= 12 and 1 <= state["funding"] <= 9
     ordinary = [v for v in state["avail"] if v != "WMD"] + [p["v"] for p in state["plots"] if p["v"] != "WMD"]
     ordinary += state.get("aside", [])

@@ -129,9 +129,11 @@ def test_14_covert_action():
     assert c(s1, "Iraq")["align"] == "Neutral" and one(_, "ev_fx")["dice"] == [4]
     _, s2 = fire(s, 14, {"country": "Iraq"}, dice=(3,))
     assert c(s2, "Iraq")["align"] == "Adversary"
-    # Islamist Rule stays Adversary (provisional ruling): not a target
+    # an Islamist Rule Adversary is an Adversary: the card may make it Neutral (it stays Islamist Rule)
     s = ev_make(14, US, {"Iraq": {"gov": D.IR, "align": "Adversary"}})
-    assert not can(s, 14, US)
+    assert can(s, 14, US)
+    _, s = fire(s, 14, {"country": "Iraq"}, dice=(5,))
+    assert (c(s, "Iraq")["gov"], c(s, "Iraq")["align"]) == (D.IR, "Neutral")
 
 
 def test_15_ethiopia_strikes():

@@ -48,6 +48,14 @@ def test_32_back_channel():
     assert c(s2, "Jordan")["align"] == "Adversary" and s2["hands"][US] == [1, 16]
     s["us_posture"] = "Hard"
     assert not can(s, 32, US)
+    # an Islamist Rule Adversary too (Afghanistan, Resources 1): Neutral; no Aid under Islamist Rule
+    s = ev_make(32, US, {"Afghanistan": {"gov": D.IR, "align": "Adversary"}}, hands={US: [32, 1]}, us_posture="Soft")
+    _, s = fire(s, 32, {"country": "Afghanistan"}, {"card": 1})
+    a = c(s, "Afghanistan")
+    assert (a["gov"], a["align"], a["aid"]) == (D.IR, "Neutral", 0) and 1 in s["discard"]
+    # no card of an Adversary's value in hand: still playable, the US may discard nothing ("may")
+    s = ev_make(32, US, {"Jordan": POOR_ADV}, hands={US: [32, 16]}, us_posture="Soft")
+    assert can(s, 32, US) and options(fire(s, 32)[1], US) == [{"pick": "none"}]
 
 
 def test_33_benazir_bhutto():
