@@ -13,6 +13,7 @@ import games
 from games.labyrinth import data as labyrinth_data
 from tables.model import load
 from tables.notices import lobby_key
+from tests import gathering_helpers as invite
 from tests.helpers import bearer
 from tests.tables.position_cases import CASES, players
 
@@ -156,3 +157,26 @@ def test_no_read_path_shows_a_seat_what_the_typed_position_hides_from_it(client,
             for message in mails:
                 words = email_words(message)
                 assert not leaks(words, secrets) and not [n for n in names if n in words], (seat, message["Subject"])
+
+
+def test_a_game_asked_for_with_a_position_shows_the_invited_player_none_of_the_other_hand(client, run_worker,
+                                                                                           smtp_server):
+    """The creator typed the position; the player invited to the other side reads the invitation,
+    its page, the gathering's answer and then the game's emails: the creator's hand in none."""
+    inbox, ann, bob = smtp_server.inbox, invite.ANN, invite.BOB
+    asked = invite.ask(client, {"game": "labyrinth", "options": {"position": LABYRINTH},
+                                "creator": {**ann, "seat": "us"}, "seats": {"jihadist": bob}})
+    run_worker()
+    invite.press(client, invite.link(inbox, invite.latest_of(inbox, ann["email"], "gathering_confirm"), "confirm"))
+    run_worker()
+    accept = invite.link(inbox, invite.latest_of(inbox, bob["email"], "gathering_invite"), "accept")
+    pages = [client.get(invite.path(accept)).get_data(as_text=True),
+             json.dumps(client.get(f"/invitations/{asked['id']}").json)]
+    assert client.post(invite.path(accept)).status_code == 200
+    run_worker()
+    assert client.get(f"/tables/{asked['id']}/view").json["status"] == "active"
+    us_hand = [labyrinth_data.CARDS[c]["name"] for c in LABYRINTH["hands"]["us"]]
+    secrets = secrets_for("labyrinth", LABYRINTH, "jihadist")
+    for words in [*pages, *(email_words(m) for m in inbox.to(bob["email"]))]:
+        assert not [n for n in us_hand if n in words] and not leaks(words, secrets)
+    assert len(inbox.to(bob["email"])) >= 2               # the invitation, then the game's
