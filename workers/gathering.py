@@ -61,7 +61,8 @@ def mail_job(gid: str, field: str, now: float | None = None) -> str:
         raise Busy(f"{gid} {name} is being sent by another attempt")
     try:
         content = gathering_notices.content(g, descriptor, mail.mail_settings(settings, now))
-        where = mail.send(mail.render(descriptor["kind"], content, settings, mail.new_message_id(settings)), settings)
+        where = mail.send(mail.render(descriptor["kind"], content, settings, mail.message_id(settings, gid, name)),
+                          settings)                            # a resend carries the same Message-ID
     except BaseException:
         kept.release_mail(store, gid, name)
         raise

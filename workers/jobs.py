@@ -2,6 +2,7 @@
 
 import base64
 import email
+import hashlib
 import smtplib
 import time
 from datetime import datetime, timedelta, timezone
@@ -159,8 +160,10 @@ def _send_combined(ctx: Context, email_address: str, box: str, now: float) -> st
             mail.send(mail.render("your_turn", single, ctx.settings, mail.message_id(ctx.settings, table_id, name),
                                   ctx.store), ctx.settings)
             ctx.store.mail_sent(table_id, name)
-    elif content is not None:
-        mail.send(mail.render("combined", content, ctx.settings, mail.new_message_id(ctx.settings)), ctx.settings)
+    elif content is not None:                       # the same turns, the same Message-ID: a resend folds into one
+        same = hashlib.sha256("\n".join([email_address, box, *sorted(held)]).encode()).hexdigest()[:24]
+        mail.send(mail.render("combined", content, ctx.settings, mail.message_id(ctx.settings, "combined", same)),
+                  ctx.settings)
     ctx.store.release_notices(email_address, box, held)
     return f"{len(content['entries'])} turns in one email" if content else "nothing left to say"
 
