@@ -84,7 +84,8 @@ def dealt(e):
 
 
 def deployed(e):
-    return _plays(e) + f"Deploy {_n(e['n'], 'troop')} from {_loc(e['from'])} to {_loc(e['to'])}."
+    nato = " with the NATO marker, which leaves the game (card 41)" if e.get("nato") else ""
+    return _plays(e) + f"Deploy {_n(e['n'], 'troop')} from {_loc(e['from'])} to {_loc(e['to'])}{nato}."
 
 
 def regime_change(e):
@@ -94,7 +95,9 @@ def regime_change(e):
 
 
 def withdrew(e):
-    return (_plays(e) + f"Withdraw {_n(e['n'], 'troop')} from {e['from']} to {_loc(e['to'])}: Aid removed, Besieged Regime; "
+    nato = " with the NATO marker, which leaves the game (card 41)" if e.get("nato") else ""
+    return (_plays(e) + f"Withdraw {_n(e['n'], 'troop')} from {e['from']} to {_loc(e['to'])}{nato}: Aid removed, "
+            "Besieged Regime; "
             f"{_prestige_roll(e.get('prestige_roll'))}, Prestige {e.get('prestige')}.")
 
 

@@ -50,6 +50,8 @@ def _phrases(move: dict, label: str) -> list[tuple[str, ...]]:
             out += ["go", "ok", "resolve", "continue", str(value)]
     elif key in ("n", "remove"):
         out.append(str(value))
+    elif key == "nato":
+        out += ["nato"] if value == 0 else [f"nato {value}", f"nato and {value}", f"{value} and nato"]
     elif key == "marker":
         out += ["wmd"] if value == "WMD" else [str(value), f"plot {value}"]
     elif key in ("from", "to") and value == "track":

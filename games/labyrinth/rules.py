@@ -21,7 +21,7 @@ from . import why
 from .ctx import STEPS, Ctx, GameOver
 from .events import engine  # noqa: F401  (card events: their steps, and the cards' hooks)
 
-INT_KEYS = ("card", "n", "plot", "remove")
+INT_KEYS = ("card", "n", "plot", "remove", "nato")
 PLACE_KEYS = ("country", "from", "to", "major", "cadre")
 BOOL_KEYS = ("boost", "reroll", "roll", "pass")
 TRUE_WORDS = ("yes", "y", "true", "1", "ok")

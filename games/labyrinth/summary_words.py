@@ -200,11 +200,13 @@ def _await(e) -> str | None:
 
 FRAGMENTS = {
     "woi": _woi,
-    "deployed": lambda e: f"Deploy {plural(e['n'], 'troop')} from {_loc(e['from'])} to {_loc(e['to'])}",
+    "deployed": lambda e: f"Deploy {plural(e['n'], 'troop')} from {_loc(e['from'])} to {_loc(e['to'])}"
+                          + (" (the NATO marker leaves the game)" if e.get("nato") else ""),
     "regime_change": lambda e: (f"Regime Change in {e['country']} with {plural(e['n'], 'troop')} (governance roll "
                                 f"{e['roll']}: {GOV.get(e['gov'])} Ally; {_prestige_roll(e)})"),
     "withdrew": lambda e: (f"Withdraw {plural(e['n'], 'troop')} from {e['from']} to {_loc(e['to'])} "
-                           f"({_prestige_roll(e)})"),
+                           + ("with the NATO marker, which leaves the game " if e.get("nato") else "")
+                           + f"({_prestige_roll(e)})"),
     "disrupted": _disrupted,
     "plot_alerted": lambda e: f"Alert in {e['country']}: {plot_text(e.get('plot'))} removed",
     "reassessed": lambda e: f"US posture now {e['posture']}" if "posture" in e else None,

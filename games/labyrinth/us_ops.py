@@ -8,6 +8,8 @@ Steps (one decision each):
   {"k": "wd_from"} / {"k": "wd_to", "from"} / {"k": "wd_n", "from", "to"}
   {"k": "disrupt"} / {"k": "disrupt_how", "country"}
   {"k": "alert"}, {"k": "reassess"}
+The troop counts ("deploy_n", "wd_n") also offer {"nato": k}: the NATO marker's 2 troops leave
+with k cubes, and the marker leaves the game (card 41).
 A location is a country name or "track" (the Troops track, 7.3.1).
 """
 
@@ -162,13 +164,33 @@ def _woi_handle(ctx, step, part):
 
 def deployable(state, loc: str) -> int:
     """7.3.1: troops that may leave; a Regime Change country keeps troops - cells >= 5 (a NATO
-    marker counts there but never leaves)."""
+    marker counts there)."""
     if loc == TRACK:
         return troops_on_track(state)
     c = state["c"][loc]
     if c["rc"]:
         return max(0, min(c["troops"], troops(state, loc) - cells(c) - 5))
     return c["troops"]
+
+
+def nato_out(state, loc: str, rc_limit: bool = True) -> int | None:
+    """Card 41: "if those troops would deploy/withdraw out, the marker is removed from the game
+    instead": the most cubes that may leave with the NATO marker's 2 troops, or None (no marker
+    there, or a Deploy's Regime Change limit, 7.3.1, keeps them)."""
+    if loc == TRACK or "NATO" not in state["c"][loc]["markers"]:
+        return None
+    c = state["c"][loc]
+    if rc_limit and c["rc"]:
+        room = troops(state, loc) - cells(c) - 5 - 2
+        return min(c["troops"], room) if room >= 0 else None
+    return c["troops"]
+
+
+def _nato_options(most: int | None) -> list[dict]:
+    if most is None:
+        return []
+    return [{"label": "The NATO marker" + (f" and {k} troop{'s' if k != 1 else ''}" if k else "")
+             + " (NATO leaves the game)", "move": {"nato": k}} for k in range(most + 1)]
 
 
 def deploy_destinations(state, v: int, frm: str) -> list[str]:
@@ -185,7 +207,8 @@ def deploy_destinations(state, v: int, frm: str) -> list[str]:
 
 
 def deploy_sources(state, v: int) -> list[str]:
-    return [loc for loc in [TRACK] + D.NAMES if deployable(state, loc) > 0 and deploy_destinations(state, v, loc)]
+    return [loc for loc in [TRACK] + D.NAMES
+            if (deployable(state, loc) > 0 or nato_out(state, loc) is not None) and deploy_destinations(state, v, loc)]
 
 
 def _deploy_from_prompt(state, step):
@@ -213,7 +236,7 @@ def _n_options(low: int, high: int, what: str) -> list[dict]:
 
 def _deploy_n_prompt(state, step):
     return "number", f"Deploy from {_loc(step['from'])} to {_loc(step['to'])}: how many troops?", \
-        _n_options(1, deployable(state, step["from"]), "troop")
+        _n_options(1, deployable(state, step["from"]), "troop") + _nato_options(nato_out(state, step["from"]))
 
 
 def _move_troops(fx: Fx, frm: str, to: str, n: int) -> None:
@@ -225,8 +248,14 @@ def _move_troops(fx: Fx, frm: str, to: str, n: int) -> None:
 
 def _deploy_n_handle(ctx, step, part):
     fx = Fx(ctx.s)
-    _move_troops(fx, step["from"], step["to"], part["n"])
-    finish(ctx, {"type": "deployed", "from": step["from"], "to": step["to"], "n": part["n"], "fx": fx.out()})
+    n = part.get("n", part.get("nato"))
+    _move_troops(fx, step["from"], step["to"], n)
+    event = {"type": "deployed", "from": step["from"], "to": step["to"], "n": n}
+    if "nato" in part:
+        fx.remove_marker("NATO", step["from"])            # card 41: removed from the game instead
+        event["nato"] = True
+    event["fx"] = fx.out()
+    finish(ctx, event)
 
 
 def _loc(loc: str) -> str:
@@ -299,7 +328,7 @@ def _rc_n_handle(ctx, step, part):
 def wd_sources(state) -> list[str]:
     if state["us_posture"] != "Soft" or value(state) < 3:
         return []
-    return [n for n in D.NAMES if is_rc(state, n) and state["c"][n]["troops"] > 0]
+    return [n for n in D.NAMES if is_rc(state, n) and (state["c"][n]["troops"] > 0 or nato_out(state, n) is not None)]
 
 
 def _wd_from_prompt(state, step):
@@ -323,7 +352,8 @@ def _wd_to_handle(ctx, step, part):
 
 def _wd_n_prompt(state, step):
     return "number", f"Withdraw from {step['from']} to {_loc(step['to'])}: how many troops?", \
-        _n_options(1, state["c"][step["from"]]["troops"], "troop")
+        _n_options(1, state["c"][step["from"]]["troops"], "troop") + \
+        _nato_options(nato_out(state, step["from"], rc_limit=False))
 
 
 def _wd_n_handle(ctx, step, part):
@@ -331,15 +361,17 @@ def _wd_n_handle(ctx, step, part):
     s = ctx.s
     frm = step["from"]
     fx = Fx(s)
-    _move_troops(fx, frm, step["to"], part["n"])
+    n = part.get("n", part.get("nato"))
+    _move_troops(fx, frm, step["to"], n)
     fx.set(frm, "aid", 0)
     fx.set(frm, "besieged", True)
-    if "NATO" in s["c"][frm]["markers"]:
-        fx.remove_marker("NATO", frm)                     # card 41: NATO leaves the game with a Withdraw
+    event = {"type": "withdrew", "from": frm, "to": step["to"], "n": n}
+    if "nato" in part:
+        fx.remove_marker("NATO", frm)                     # card 41: removed from the game instead
+        event["nato"] = True
     pr = prestige_roll(ctx)
     apply_prestige_roll(fx, pr)
-    finish(ctx, {"type": "withdrew", "from": frm, "to": step["to"], "n": part["n"], "prestige_roll": pr,
-                 "prestige": fx.track("prestige"), "fx": fx.out()})
+    finish(ctx, dict(event, prestige_roll=pr, prestige=fx.track("prestige"), fx=fx.out()))
 
 
 # ---------------------------------------------------------------- 7.4 Disrupt

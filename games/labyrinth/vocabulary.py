@@ -94,6 +94,8 @@ def _candidates(state, move: dict, label: str) -> list[str]:
         return [str(value), _counted(value, "troop")]
     if key == "remove":
         return [str(value), _counted(value, "cell")]
+    if key == "nato":                                        # card 41: the NATO marker leaves, with k cubes
+        return ["nato"] if value == 0 else [f"nato and {value}", f"nato {value}"]
     if key == "marker":
         return ["wmd"] if value == "WMD" else [str(value), f"plot {value}"]
     if key == "pick":

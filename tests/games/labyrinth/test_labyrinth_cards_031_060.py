@@ -1,8 +1,8 @@
 """Card events 31-60 (games/labyrinth/events/cards_031_060.py): each event's effect and, where it
 has one, its prerequisite failing."""
 
+from games.labyrinth import GAME, victory
 from games.labyrinth import data as D
-from games.labyrinth import victory
 from games.labyrinth.jihadist_ops import jihad_targets
 from games.labyrinth.state import troops
 from games.labyrinth.us_ops import disrupt_count, disrupt_ok, rc_targets
@@ -136,11 +136,31 @@ def test_41_nato():
     _, s = fire(s, 41, {"country": "Iraq"})
     assert c(s, "Iraq")["markers"] == ["NATO"] and c(s, "Iraq")["aid"] == 1 and c(s, "Iraq")["troops"] == 1
     assert troops(s, "Iraq") == 3 and disrupt_count(s, "Iraq") == 2
-    # a Withdraw takes it off the map
+    # a Withdraw of its troops takes it off the map ("the marker is removed from the game instead");
+    # a Withdraw of the cubes alone leaves it
     s.update(us_posture="Soft", phase=US, played=0, step={"k": "card", "seat": US}, hands={US: [32, 29], JH: []})
     s["deck"] = [n for n in s["deck"] if n not in (32, 29)]
-    _, s = run(s, {"card": 32}, {"op": "withdraw"}, {"from": "Iraq"}, {"to": "track"}, {"n": 1}, dice=(6, 1, 1))
-    assert c(s, "Iraq")["markers"] == [] and troops(s, "Iraq") == 0
+    _, w = run(s, {"card": 32}, {"op": "withdraw"}, {"from": "Iraq"}, {"to": "track"})
+    assert options(w, US) == [{"n": 1}, {"nato": 0}, {"nato": 1}]
+    _, w1 = run(w, {"nato": 1}, dice=(6, 1, 1))
+    assert c(w1, "Iraq")["markers"] == [] and troops(w1, "Iraq") == 0
+    _, w2 = run(w, {"n": 1}, dice=(6, 1, 1))
+    assert c(w2, "Iraq")["markers"] == ["NATO"] and troops(w2, "Iraq") == 2
+
+
+def test_41_nato_may_deploy_out_and_leaves_the_game():
+    # Iraq: 6 cubes and NATO (8 troops), 1 cell: 7.3.1 lets 2 leave; NATO's 2 may go instead
+    iraq = dict(POOR_ALLY, rc="tan", troops=6, sleeper=1, markers=["NATO"])
+    s = ev_make(29, US, {"Iraq": iraq}, hands={US: [32, 29]})
+    _, s = run(s, {"card": 32}, {"op": "deploy"}, {"from": "Iraq"}, {"to": "track"})
+    assert options(s, US) == [{"n": 1}, {"n": 2}, {"nato": 0}]
+    events, s = run(s, {"nato": 0})
+    assert c(s, "Iraq")["markers"] == [] and troops(s, "Iraq") == 6
+    assert "NATO marker, which leaves the game" in GAME.describe(one(events, "deployed"))
+    # only NATO there, no Regime Change any more: it may still deploy out
+    s = ev_make(29, US, {"Iraq": dict(POOR_ALLY, markers=["NATO"]), "Pakistan": POOR_ALLY}, hands={US: [32, 29]})
+    _, s = run(s, {"card": 32}, {"op": "deploy"}, {"from": "Iraq"}, {"to": "Pakistan"}, {"nato": 0})
+    assert c(s, "Iraq")["markers"] == [] and troops(s, "Pakistan") == 0
     # a GWOT penalty: not playable
     s = ev_make(41, US, {"Iraq": dict(POOR_ALLY, rc="tan", troops=1)}, us_posture="Soft")
     assert not can(s, 41, US)
