@@ -22,6 +22,8 @@ BACK = {"to_seq": (WHOLE, False), "asked_by": (TEXT, False)}        # an undo's 
 
 def check(lines: list[Any]) -> None:
     """Raise Invalid (bad_export) at the first line that is not of an export's shape."""
+    if not lines:
+        raise Invalid("The export is empty.", code="bad_export")
     for number, line in enumerate(lines, 1):
         if not isinstance(line, dict):
             _refuse(number, "it is not a JSON object")

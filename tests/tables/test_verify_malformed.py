@@ -60,6 +60,7 @@ def test_missing_fields_and_odd_lines_are_refused_with_their_line(store):
     assert refusal(lines) == "Line 1: the seat mcworld is not a JSON object."
     assert refusal([{"format": "pbem-table", "game": "clash", "options": {}, "seats": {}}, [1, 2]]) == \
         "Line 2: it is not a JSON object."
+    assert refusal([]) == "The export is empty."
     with pytest.raises(Invalid) as refused:
         tables.parse_jsonl(EXPORTS["clash"].replace("\n", "\n{oops\n", 2))
     assert refused.value.message == "Line 2 is not JSON."
