@@ -29,11 +29,11 @@ def dns(monkeypatch):
     stub.stop()
 
 
-def seated(client, run_worker, domain):
-    table, _ = make_table(client, seats={"north": {"name": "Nora", "email": f"nora@{domain}"},
+def seated(client, run_worker, domain, tokens=False):
+    table, seat_tokens = make_table(client, seats={"north": {"name": "Nora", "email": f"nora@{domain}"},
                                          "south": {"name": "Sam", "email": f"sam@{domain}"}})
     run_worker()
-    return table
+    return (table, seat_tokens) if tokens else table
 
 
 def answer(message, body, sender):
@@ -67,7 +67,7 @@ def test_a_reply_signed_by_its_own_domain_moves_under_p_reject(dns, client, run_
 @pytest.mark.parametrize("policy", ["reject", "quarantine"])
 def test_a_forged_from_under_p_reject_or_quarantine_moves_nothing_and_is_logged(policy, dns, client, run_worker,
                                                                                 smtp_server, mail_in, redis_client):
-    table = seated(client, run_worker, f"{policy}.example")
+    table, tokens = seated(client, run_worker, f"{policy}.example", tokens=True)
     message = latest(smtp_server.inbox, f"nora@{policy}.example")
     before = len(smtp_server.inbox.messages)
     # the attacker signs with a domain of their own: a valid signature, not the From domain's
@@ -81,6 +81,19 @@ def test_a_forged_from_under_p_reject_or_quarantine_moves_nothing_and_is_logged(
     assert record["auth"]["dmarc"] == "fail" and record["auth"]["policy"] == policy
     assert record["auth"]["dkim_domains"] == ["mallory.example"] and record["auth"]["held"] is True
     assert f"{policy}.example" in record["why"]
+    (shown,) = client.get(f"/tables/{table}/mail-log", headers={"Authorization": f"Bearer {tokens['north']}"}
+                          ).json["records"]                      # the seat sees someone tried to move as them
+    assert shown["outcome"] == "not_authenticated" and shown["auth"]["policy"] == policy
+
+
+def test_a_forged_email_to_new_under_p_reject_starts_nothing(dns, run_worker, smtp_server, mail_in):
+    message = EmailMessage()
+    message["From"], message["To"], message["Subject"] = "Ann <ann@reject.example>", "new@localhost", "Clash?"
+    message["Message-ID"] = f"<{uuid.uuid4().hex}@mua.example>"
+    message.set_content("clash\nmcworld: me\njihad: Bob <bob@example.org>\n")
+    send_raw(mail_in, bytes(message), "x@mallory.example", "new@localhost")
+    run_worker()
+    assert smtp_server.inbox.messages == []                       # no confirmation to the real Ann either
 
 
 def test_a_failure_under_p_none_moves_and_is_logged(dns, client, run_worker, smtp_server, mail_in, redis_client):
