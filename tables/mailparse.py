@@ -89,7 +89,7 @@ def parse(raw: bytes, envelope_recipients: list[str] | None = None, envelope_sen
     """``envelope_sender`` is SMTP's MAIL FROM when known: empty ('' or '<>') for a bounce."""
     message = email.message_from_bytes(raw, policy=policy.default)
     assert isinstance(message, EmailMessage)
-    sender_name, sender = parseaddr(_header(message, "From"))
+    sender_name, sender = sender_of(message)
     recipients = list(envelope_recipients or [])
     for header in ("Delivered-To", "X-Original-To", "To", "Cc"):
         recipients += [address for _, address in getaddresses([str(v) for v in message.get_all(header, [])])]
@@ -100,6 +100,12 @@ def parse(raw: bytes, envelope_recipients: list[str] | None = None, envelope_sen
     return Reply(sender.lower(), sender_name.strip(), token, message_id, _header(message, "Subject"),
                  in_reply_to, references, commands(body_text(message), sender_name),
                  auto_reason(message, sender.lower(), envelope_sender), recipients)
+
+
+def sender_of(message: EmailMessage) -> tuple[str, str]:
+    """(display name, address) of the From: the one identity a reply is taken as, and so the one
+    whose domain the sender checks ask (workers/sender_auth.py)."""
+    return parseaddr(_header(message, "From"))
 
 
 def _header(message: EmailMessage, name: str) -> str:

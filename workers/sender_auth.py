@@ -22,7 +22,6 @@ import re
 import time
 from dataclasses import dataclass, field
 from email import message_from_bytes, policy
-from email.utils import getaddresses
 from typing import Any
 
 import dkim
@@ -32,6 +31,7 @@ import spf
 from publicsuffixlist import PublicSuffixList
 
 import config
+from tables import mailparse
 
 LOOKUP_SECONDS = 2.0      # one DNS lookup
 BUDGET_SECONDS = 6.0      # all the lookups for one message
@@ -72,7 +72,7 @@ def check(settings: config.Settings, raw: bytes, envelope_sender: str | None,
         return None
     lookups = Lookups(settings.inbound_dns)
     message = message_from_bytes(raw, policy=policy.default)
-    from_domain = _domain(_from_address(message))
+    from_domain = _domain(mailparse.sender_of(message)[1])     # the address the reply will be taken as
     if peer is None:
         verdict = _provider(message, from_domain, lookups)
     else:
@@ -126,14 +126,6 @@ class Lookups:
                   "PTR": lambda r: r.target.to_text(True), "TXT": lambda r: r.strings, "SPF": lambda r: r.strings,
                   "CNAME": lambda r: r.target.to_text(True)}
         return [((name, kind), values[kind](r)) for r in found if kind in values]
-
-
-def _from_address(message: Any) -> str:
-    try:
-        found = getaddresses([str(v) for v in message.get_all("From", [])])
-    except (ValueError, IndexError, TypeError):
-        return ""
-    return found[0][1] if len(found) == 1 else ""          # no From, or several: no domain vouches
 
 
 def _domain(address: str) -> str:

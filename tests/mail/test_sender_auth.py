@@ -21,6 +21,7 @@ DOMAINS = {"reject": "v=DMARC1; p=reject", "quarantine": "v=DMARC1; p=quarantine
 def dns(monkeypatch):
     stub = StubDns().start()
     monkeypatch.setenv("PBEM_INBOUND_DNS", stub.address)
+    monkeypatch.setenv("PBEM_INBOUND_AUTH", "enforce")          # the default, whatever the suite sets
     for policy, record in DOMAINS.items():
         stub.add(f"_dmarc.{policy}.example", record)
         stub.add(f"{policy}.example", "v=spf1 -all")          # no IP may send as it: SPF fails from loopback
@@ -94,6 +95,18 @@ def test_a_forged_email_to_new_under_p_reject_starts_nothing(dns, run_worker, sm
     send_raw(mail_in, bytes(message), "x@mallory.example", "new@localhost")
     run_worker()
     assert smtp_server.inbox.messages == []                       # no confirmation to the real Ann either
+
+
+@pytest.mark.parametrize("header", ["nora@reject.example, x@mallory.example",       # two addresses, or
+                                    "nora@reject.example\r\nFrom: x@mallory.example"])   # two From headers
+def test_a_from_with_a_second_address_is_checked_for_the_one_it_is_taken_as(header, dns, client, run_worker,
+                                                                            smtp_server, mail_in):
+    table = seated(client, run_worker, "reject.example")
+    message = latest(smtp_server.inbox, "nora@reject.example")
+    raw = answer(message, "2", "placeholder@here.example").replace(b"placeholder@here.example", header.encode())
+    send_raw(mail_in, Signer(dns, "mallory.example").sign(raw), "x@mallory.example", str(message["Reply-To"]))
+    run_worker()
+    assert seq(client, table) == 3
 
 
 def test_a_failure_under_p_none_moves_and_is_logged(dns, client, run_worker, smtp_server, mail_in, redis_client):
