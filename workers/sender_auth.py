@@ -53,8 +53,9 @@ class Verdict:
 
     @property
     def why(self) -> str:
-        return (f"it says it is from {self.from_domain or 'nobody'}, but that domain did not vouch for it "
-                f"(DMARC {self.dmarc}; its policy is {self.policy})")
+        asks = "refused" if self.policy == "reject" else "set aside"
+        return (f"it says it is from {self.from_domain}, but it was neither signed by {self.from_domain} nor sent "
+                f"from a server {self.from_domain} names, and {self.from_domain} asks that such mail be {asks}")
 
     def record(self) -> dict[str, Any]:
         return {"checked": self.checked, "from_domain": self.from_domain, "spf": self.spf,
@@ -80,7 +81,7 @@ def check(settings: config.Settings, raw: bytes, envelope_sender: str | None,
         _spf(verdict, lookups, peer, envelope_sender)
         _dkim(verdict, lookups, raw)
         _dmarc(verdict, lookups)
-    verdict.held = mode == "enforce" and verdict.dmarc == "fail" and verdict.policy in HOLDING
+    verdict.held = mode != "record" and verdict.dmarc == "fail" and verdict.policy in HOLDING   # a typo enforces
     return verdict
 
 
@@ -135,7 +136,7 @@ def _domain(address: str) -> str:
 def _spf(verdict: Verdict, lookups: Lookups, peer: dict[str, str], envelope_sender: str | None) -> None:
     sender = (envelope_sender or "").strip("<> ")
     verdict.spf_domain = _domain(sender) if sender else (peer.get("helo") or "").lower()
-    spf.DNSLookup = lookups.spf_lookup                     # pyspf's one hook for its lookups
+    spf.DNSLookup = lookups.spf_lookup     # pyspf's one hook for its lookups (replies run one at a time a process)
     try:
         result, _ = spf.check2(i=peer.get("ip", ""), s=sender, h=peer.get("helo") or "unknown",
                                timeout=LOOKUP_SECONDS, querytime=BUDGET_SECONDS)
