@@ -10,7 +10,7 @@ from games.core import IllegalMove
 from store.connect import UNAVAILABLE
 from tables import TableError
 
-from .openapi import SharedRefusals
+from .openapi import DocumentExtras
 from .schemas import Error
 
 HTTP_CODES = {400: "bad_request", 401: "no_credential", 403: "wrong_credential", 404: "not_found",
@@ -42,7 +42,7 @@ class JsonErrorsApi(Api):
     DEFAULT_ERROR_RESPONSE_NAME = None     # each route lists its own refusals (server/openapi.py)
 
     def __init__(self, app: Flask) -> None:
-        super().__init__(app, spec_kwargs={"extra_plugins": [SharedRefusals()]})
+        super().__init__(app, spec_kwargs={"extra_plugins": [DocumentExtras()]})
         # the credentials some routes take (seat tokens are documented on each route)
         self.spec.components.security_scheme("api_key", {"type": "apiKey", "in": "header", "name": "X-API-Key"})
         self.spec.components.security_scheme("inbound_secret", {"type": "apiKey", "in": "header",

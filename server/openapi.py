@@ -1,5 +1,6 @@
 """What the OpenAPI document says beyond what flask-smorest derives from the routes: every
-refusal each route answers, with the error envelope. No catch-all "default" answer: a status a route gives is
+refusal each route answers, with the error envelope, and the rules a request keeps across its
+fields (a schema's ``OPENAPI``: "exactly one of move, option and text"). No catch-all "default" answer: a status a route gives is
 listed on it, so that a client (and schemathesis) can hold the server to its document."""
 
 from collections.abc import Callable
@@ -33,9 +34,12 @@ def refusals(blp: Blueprint, *statuses: int, **when: str) -> Callable[[Any], Any
     return decorate
 
 
-class SharedRefusals(BasePlugin):
+class DocumentExtras(BasePlugin):
     """Every operation lists 503 (the database does not answer) and, with a JSON body, 400 (not
-    JSON, or nested too deeply)."""
+    JSON, or nested too deeply); a schema's ``OPENAPI`` goes into its component."""
+
+    def schema_helper(self, name: str, definition: dict[str, Any], **kwargs: Any) -> dict[str, Any] | None:
+        return getattr(kwargs.get("schema"), "OPENAPI", None)
 
     def operation_helper(self, path: str | None = None, operations: dict[str, Any] | None = None,
                          **kwargs: Any) -> None:

@@ -91,7 +91,10 @@ class CreateTableRequest(Schema):
     game = _word(required=True, metadata={"example": "clash"})
     options = fields.Dict(keys=_word(), load_default=dict)
     seats = fields.Dict(keys=_word(), values=fields.Nested(SeatRequest), required=True,
-                        validate=validate.Length(max=8))
+                        validate=validate.Length(max=8), metadata={
+                            "description": "Every seat of the game (GET /games): a player {name, email} or {bot}.",
+                            "example": {"mcworld": {"name": "Ann", "email": "ann@example.org"},
+                                        "jihad": {"name": "Bob", "email": "bob@example.org"}}})
     time_control = fields.Dict(metadata={"description": "{'kind': 'clock', 'preset': 'live'|'fast'|'slow'}, "
                                          "{'kind': 'daily', 'at': 'HH:MM', 'tz': 'Europe/Warsaw'} or "
                                          "{'kind': 'untimed'} (the default: 21 days a move)."})
@@ -118,6 +121,10 @@ NOT_NULL = [{"type": kind} for kind in ("object", "array", "string", "number", "
 class MoveRequest(Schema):
     class Meta:
         unknown = EXCLUDE
+
+    OPENAPI = {"anyOf": [{"required": [name]} for name in ("move", "option", "text")],    # exactly one of them
+               "not": {"anyOf": [{"required": ["move", "option"]}, {"required": ["move", "text"]},
+                                 {"required": ["option", "text"]}]}}
 
     move = fields.Raw(metadata={"description": "The move object, exactly as listed in the prompt's options. Send "
                                                "exactly one of move, option and text.", "anyOf": NOT_NULL})
@@ -188,8 +195,11 @@ class UndoRequest(Schema):
     class Meta:
         unknown = EXCLUDE
 
+    OPENAPI = {"not": {"required": ["moves", "to_seq"]}}       # one or the other (or neither: moves 1)
+
     moves = fields.Integer(strict=True, validate=validate.Range(min=1, max=20),
-                           metadata={"description": "How many of your own last moves to take back (default 1)."})
+                           metadata={"description": "How many of your own last moves to take back (default 1); "
+                                                    "not with to_seq."})
     to_seq = fields.Integer(strict=True, validate=validate.Range(min=1, max=MAX_SEQ),
                             metadata={"description": "Or: the seq to go back to (just before one of your own "
                                                      "last moves)."})

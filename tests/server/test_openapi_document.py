@@ -5,6 +5,8 @@ whole API to the document; these pin the cases it was found wrong on."""
 
 import re
 
+import jsonschema_rs
+
 from tests.helpers import bearer, make_table
 
 
@@ -69,3 +71,18 @@ def test_a_message_pattern_in_the_document_is_the_rule_the_server_keeps(client):
     for text in ("Nice one!", "two\nlines", " \u00e9 ", "\t\u008c", "x\u202e", "   ", "\n\t", "a\u2028b"):
         answer = client.post(f"/tables/{table}/notes", json={"text": text}, headers=bearer(tokens["north"]))
         assert (answer.status_code == 201) == bool(rule.match(text)), (text, answer.json)
+
+
+def test_the_rules_across_fields_are_in_the_document(client):
+    """Exactly one of move, option and text; moves or to_seq, not both: the server's refusal and
+    the document's schema agree on each body."""
+    table, tokens = make_table(client)
+    schemas = client.get("/openapi.json").json["components"]["schemas"]
+    for name, path, bodies in (
+            ("MoveRequest", "moves", [{}, {"option": 1, "text": "add 1"}, {"move": {"add": 1}, "option": 1}]),
+            ("UndoRequest", "undo", [{"moves": 1, "to_seq": 3}])):
+        schema = jsonschema_rs.validator_for(schemas[name])
+        for body in bodies:
+            answer = client.post(f"/tables/{table}/{path}", json=body, headers=bearer(tokens["north"]))
+            assert answer.status_code == 422 and not schema.is_valid(body), (body, answer.json)
+        assert schema.is_valid({"option": 1} if path == "moves" else {"moves": 1})
