@@ -7,6 +7,8 @@ from games.core import IllegalMove
 
 from .model import Table
 
+MAX_OPTION_DIGITS = 16     # no prompt has more options (and Python reads no number of over 4,300 digits)
+
 
 def resolve(table: Table, seat: str, move: Any = None, option: int | None = None, text: str | None = None) -> Any:
     """The move object meant by one of: ``move``, ``option`` (1-based, as numbered in emails),
@@ -16,7 +18,9 @@ def resolve(table: Table, seat: str, move: Any = None, option: int | None = None
         raise IllegalMove("no_move", "Send exactly one of: a move, an option number, or text.")
     if text is not None:
         text = text.strip()
-        if text.isdigit():
+        if text.isdecimal():       # not isdigit: a superscript two is a digit, and no number
+            if len(text) > MAX_OPTION_DIGITS:
+                raise IllegalMove("no_such_option", "There is no such option; choose a number from the list.")
             option = int(text)
         else:
             return table.game.parse(text, table.state, seat)
