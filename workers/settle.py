@@ -6,9 +6,12 @@ player's own turn needs nothing. Settling runs the automatic steps, keeps the cl
 the emails of the seats newly waited on, and clears the mark. It is idempotent, so a notice
 handled twice, or a settle killed at any line and run again, does no harm.
 
-The guarantee: a table waiting on the server is settled within ``GRACE + SWEEP`` seconds of a
-worker being up, whatever was killed before: the sweep re-announces every table still marked
-``GRACE`` seconds after it asked.
+The guarantee: a table waiting on the server is announced again within ``GRACE + SWEEP``
+seconds (plus the settler's one-second wait for a notice between two looks at the clock) of
+asking, once a worker is up, whatever was killed before: the sweep re-announces every table
+still marked ``GRACE`` seconds after it asked, and a worker takes the notice at once unless
+its queue is long. 12 s in all (README, "Production"); an announcement a live worker was about
+to act on anyway costs a settle that finds nothing to do.
 """
 
 import logging
@@ -21,8 +24,8 @@ from . import timers
 from .context import Context
 from .queue import enqueue_notify
 
-GRACE = 20.0          # seconds a marked table may wait before the sweep announces it again
-SWEEP = 5.0           # how often the sweep looks
+GRACE = 9.0           # seconds a marked table may wait before the sweep announces it again
+SWEEP = 2.0           # how often the sweep looks
 log = logging.getLogger("pbem.settle")
 
 
