@@ -21,7 +21,8 @@ from workers.lifeline import watch_parent
 # connections per process at a time, each held until its request is answered: with its default
 # (1,024 across the processes) a thousand half-sent heads stopped the API for everyone until its
 # 30 s head timeout closed them. Here a process holds many more (an idle connection costs Rust
-# a few kilobytes, no Python thread), and a head must arrive within HEAD_SECONDS.
+# a few kilobytes, no Python thread), and a head must arrive within HEAD_SECONDS. Granian has no
+# such limit for a body, which it reads in the API's threads: a proxy in front must bound that.
 HEAD_SECONDS = 10
 BACKLOG = 4096                 # connections the kernel queues before they are taken (Linux caps it: somaxconn)
 BACKPRESSURE = 8192            # connections each API process holds at once
