@@ -155,8 +155,8 @@ def test_the_openapi_document_describes_the_error_envelope_as_sent(client):
 
 @pytest.mark.parametrize("text", ["0" * 5000, "9" * 20, "\u00b2"])
 def test_a_number_no_table_has_as_an_option_is_refused_in_a_sentence(client, text):
-    """Found by schemathesis: a 5,000-digit number (Python reads at most 4,300) or a digit of
-    another script (a superscript two) sent as text was a server error."""
+    """Found by schemathesis: a 5,000-digit number (Python reads at most 4,300) or a digit that is
+    no number (a superscript two) sent as text was a server error."""
     table, tokens = make_table(client)
     seat = client.get(f"/tables/{table}/view").json["prompts"][0]["seat"]
     answer = client.post(f"/tables/{table}/moves", json={"text": text}, headers=bearer(tokens[seat]))

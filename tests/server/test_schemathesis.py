@@ -72,7 +72,7 @@ def test_schemathesis_finds_nothing_wrong_anywhere_in_the_api(api, tmp_path):
                       + "\n[parameters]\n" + "".join(f'{name} = "{value}"\n' for name, value in parameters.items()))
     seed = os.environ.get("PBEM_SCHEMATHESIS_SEED", SEED)
     command = [str(ST), "--config-file", str(config), "run", f"{url}/openapi.json",
-               "--max-examples", os.environ.get("PBEM_SCHEMATHESIS_EXAMPLES", "25"),
+               "--max-examples", os.environ.get("PBEM_SCHEMATHESIS_EXAMPLES", "50"),
                "--generation-database", "none", "--no-color", "--request-timeout", "20",
                *([] if seed == "random" else ["--seed", seed])]
     hooks = {"SCHEMATHESIS_HOOKS": str(HERE / "schemathesis_hooks.py")}     # the text bodies' serializers
