@@ -30,6 +30,7 @@ class Settings:
     inbound_secret: str
     inbound_auth: str
     inbound_dns: str
+    inbound_authserv_id: str
     api_keys: str
     open_tables: bool
     rate_limit_tables: str

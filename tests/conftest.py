@@ -89,8 +89,13 @@ def smtp_server():
 
 
 @pytest.fixture
-def env(monkeypatch, redis_server, smtp_server, tmp_path):
+def env(request, monkeypatch, redis_server, smtp_server, tmp_path):
     """The environment of a server under test: real Redis, real SMTP, its own data folder."""
+    if "dns" not in request.fixturenames:
+        # The suite's replies come unsigned from made-up domains: a machine with real DNS must not
+        # hold them under some real domain's DMARC policy. tests/mail/test_sender_auth.py (the `dns`
+        # fixture, a resolver on loopback) checks the default, enforce.
+        monkeypatch.setenv("PBEM_INBOUND_AUTH", "record")
     monkeypatch.setenv("REDIS_URL", redis_server.url)
     monkeypatch.setenv("SMTP_URL", smtp_server.url)
     monkeypatch.setenv("PBEM_DATA_DIR", str(tmp_path))

@@ -8,7 +8,10 @@ the last word, by its DMARC policy (RFC 7489):
   _dmarc.<domain> whether a failure of both, as aligned with the From domain, is to be rejected,
   quarantined or let through;
 - mail from a provider's webhook: the provider checked it; we read its verdict in the topmost
-  Authentication-Results header (the one its receiving server added above what the sender wrote).
+  Authentication-Results header that names the provider (PBEM_INBOUND_AUTHSERV_ID), the one its
+  receiving server added above what the sender wrote. Without that name no such header is believed
+  (a sender can write one): we check the DKIM signatures ourselves, and SPF is "none" (the
+  connecting IP is the provider's to know).
 
 PBEM_INBOUND_AUTH: enforce (a failure under p=reject or p=quarantine moves nothing: recorded in
 the mail log, answered to nobody), record (the verdict recorded, nothing held back) or off.
@@ -41,7 +44,8 @@ HOLDING = ("reject", "quarantine")
 
 @dataclass
 class Verdict:
-    checked: str                      # smtp (we checked) | provider (its Authentication-Results)
+    checked: str                      # smtp (we checked) | provider (its Authentication-Results) | dkim (webhook, no
+                                      # provider named: the signatures checked here)
     from_domain: str
     spf: str = "none"                 # pass | fail | softfail | neutral | none | temperror | permerror
     spf_domain: str = ""
@@ -75,7 +79,11 @@ def check(settings: config.Settings, raw: bytes, envelope_sender: str | None,
     message = message_from_bytes(raw, policy=policy.default)
     from_domain = _domain(mailparse.sender_of(message)[1])     # the address the reply will be taken as
     if peer is None:
-        verdict = _provider(message, from_domain, lookups)
+        verdict = _provider(message, from_domain, lookups, settings.inbound_authserv_id.strip().lower())
+        if verdict is None:                                  # nobody named vouches for a header: check it ourselves
+            verdict = Verdict("dkim", from_domain)
+            _dkim(verdict, lookups, raw)
+            _dmarc(verdict, lookups)
     else:
         verdict = Verdict("smtp", from_domain)
         _spf(verdict, lookups, peer, envelope_sender)
@@ -213,15 +221,18 @@ def _organisational(domain: str) -> str:
 CLAUSE_POLICY = re.compile(r"(?:\bp|policy\.dmarc|\baction)\s*=\s*o?(reject|quarantine|none)\b", re.I)
 
 
-def _provider(message: Any, from_domain: str, lookups: Lookups) -> Verdict:
-    """The topmost Authentication-Results: the provider's receiving server adds it above every
-    header the sender wrote (a sender's own, further down, is not read)."""
-    verdict = Verdict("provider", from_domain)
-    headers = message.get_all("Authentication-Results", [])
+def _provider(message: Any, from_domain: str, lookups: Lookups, authserv_id: str) -> Verdict | None:
+    """The topmost Authentication-Results naming the provider (its authserv-id): its receiving
+    server adds it above every header the sender wrote (a sender's own, further down or under
+    another name, is not read). None when no provider is named or no header of its is there."""
+    named = lambda header: header.split(";")[0].split()[:1] == [authserv_id]   # noqa: E731
+    headers = [str(header) for header in message.get_all("Authentication-Results", []) if authserv_id]
+    headers = [header for header in headers if named(header.lower())]
     if not headers:
-        return verdict
+        return None
+    verdict = Verdict("provider", from_domain)
     clauses = {}
-    for clause in str(headers[0]).split(";")[1:]:        # the first part is the provider's name
+    for clause in headers[0].split(";")[1:]:             # the first part is the provider's name
         method, _, rest = clause.strip().partition("=")
         clauses.setdefault(method.strip().lower(), rest.strip())
     result = lambda method: clauses[method].split()[0].lower() if clauses.get(method) else "none"   # noqa: E731

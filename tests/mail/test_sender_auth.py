@@ -148,6 +148,7 @@ def test_through_the_webhook_the_providers_verdict_is_read(dns, client, run_work
                                                           monkeypatch):
     from server.app import create_app
     monkeypatch.setenv("PBEM_INBOUND_SECRET", "s3")
+    monkeypatch.setenv("PBEM_INBOUND_AUTHSERV_ID", "mx.provider.example")
     hook, secret = create_app().test_client(), {"X-Inbound-Secret": "s3"}
     table = seated(client, run_worker, "reject.example")
     message = latest(smtp_server.inbox, "nora@reject.example")
@@ -179,3 +180,27 @@ def test_a_resolver_that_never_answers_costs_seconds_and_counts_as_no_policy(mon
     silent.close()
     assert time.monotonic() - began < sender_auth.BUDGET_SECONDS + 2
     assert verdict.policy == "none" and verdict.held is False and verdict.dmarc == "temperror"
+
+
+def test_through_the_webhook_a_header_no_named_provider_wrote_is_not_believed(dns, client, run_worker, smtp_server,
+                                                                             redis_client, monkeypatch):
+    """Without PBEM_INBOUND_AUTHSERV_ID a sender could write its own "dmarc=pass": the server
+    checks the signatures itself; a signed reply moves, a forged one with a planted header does not."""
+    from server.app import create_app
+    monkeypatch.setenv("PBEM_INBOUND_SECRET", "s3")
+    hook, secret = create_app().test_client(), {"X-Inbound-Secret": "s3"}
+    table = seated(client, run_worker, "reject.example")
+    message = latest(smtp_server.inbox, "nora@reject.example")
+    planted = b"Authentication-Results: mx.provider.example; dkim=pass header.d=reject.example; " \
+              b"dmarc=pass header.from=reject.example\r\n"
+    raw = planted + answer(message, "2", "nora@reject.example")
+    assert hook.post("/inbound/mail", data=raw, content_type="message/rfc822", headers=secret).status_code == 202
+    run_worker()
+    assert seq(client, table) == 3
+    record = TableStore(redis_client).inbound(table)[0]
+    assert record["outcome"] == "not_authenticated" and record["auth"]["checked"] == "dkim"
+    signed = Signer(dns, "reject.example").sign(answer(message, "2", "nora@reject.example"))
+    assert hook.post("/inbound/mail", data=signed, content_type="message/rfc822", headers=secret).status_code == 202
+    run_worker()
+    assert seq(client, table) == 4
+    assert TableStore(redis_client).inbound(table)[0]["auth"]["dkim"] == "pass"
