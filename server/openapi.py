@@ -1,7 +1,8 @@
 """What the OpenAPI document says beyond what flask-smorest derives from the routes: every
 refusal each route answers, with the error envelope, and the rules a request keeps across its
-fields (a schema's ``OPENAPI``: "exactly one of move, option and text"). No catch-all "default" answer: a status a route gives is
-listed on it, so that a client (and schemathesis) can hold the server to its document."""
+fields (a schema's ``OPENAPI``: "exactly one of move, option and text"). No catch-all "default"
+answer: a status a route gives is listed on it, so that a client (and schemathesis) can hold the
+server to its document."""
 
 from collections.abc import Callable
 from typing import Any

@@ -10,7 +10,7 @@ from tables.deadlines import TIMEOUT_ACTIONS
 
 MAX_SEQ = 2**53 - 1          # a seq or an option number: any larger is no table's (and JSON's safe integers end here)
 MAX_MOVE_TEXT = 20_000       # characters of a move (or a stretch of moves) written as text
-MIN_VACATION_DAYS = 0.01     # a quarter of an hour: any shorter is no vacation
+MIN_VACATION_DAYS = 0.01     # about a quarter of an hour: any shorter is no vacation
 
 
 class Error(Schema):
@@ -283,8 +283,8 @@ class NotificationsAnswer(Schema):
 
 class VacationRequest(Schema):
     days = fields.Float(required=True, validate=validate.Range(min=MIN_VACATION_DAYS, max=VACATION_MAX_DAYS),
-                        metadata={"description": f"How long, in days from start: at least {MIN_VACATION_DAYS} (a "
-                                                 f"quarter of an hour), at most {VACATION_MAX_DAYS}."})
+                        metadata={"description": f"How long, in days from start: at least {MIN_VACATION_DAYS} (about "
+                                                 f"a quarter of an hour), at most {VACATION_MAX_DAYS}."})
     start = fields.Float(metadata={"description": "When it begins (POSIX time, not in the past); default now."})
 
 

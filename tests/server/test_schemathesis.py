@@ -67,7 +67,7 @@ def test_schemathesis_finds_nothing_wrong_anywhere_in_the_api(api, tmp_path):
     config = tmp_path / "schemathesis.toml"
     config.write_text(f'headers = {{ Authorization = "Bearer {seat_token}", X-Inbound-Secret = "s3" }}\n'
                       + (HERE / "schemathesis.toml").read_text()
-                      + f'\n[[operations]]\ninclude-path-regex = "^/invitations/"\n'
+                      + '\n[[operations]]\ninclude-path-regex = "^/invitations/"\n'
                       + f'headers = {{ Authorization = "Bearer {creator_token}" }}\n'
                       + "\n[parameters]\n" + "".join(f'{name} = "{value}"\n' for name, value in parameters.items()))
     seed = os.environ.get("PBEM_SCHEMATHESIS_SEED", SEED)
