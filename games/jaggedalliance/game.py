@@ -12,7 +12,7 @@ from .evolve import evolve
 class JaggedAlliance(Game):
     name = "jaggedalliance"
     title = "Jagged Alliance: The Board Game"
-    version = "2"          # issue 22: new reason texts and question order; exports of version 1 do not re-run
+    version = "3"          # issue 23: rules fixed from the rulebook (see README); exports of earlier versions do not re-run
     seats = setup.SEATS
     options = setup.OPTIONS
     notation_help = notation.HELP

@@ -18,7 +18,7 @@ from .summary import summarize
 class Labyrinth(Game):
     name = "labyrinth"
     title = "Labyrinth: The War on Terror"
-    version = "2"          # issue 22: new reason texts and question order; exports of version 1 do not re-run
+    version = "3"          # issue 23: rules fixed from the rulebook (see README); exports of earlier versions do not re-run
     seats = D.SEATS
     # cards drawn or dealt, decks shuffled, plots turned up (5.2, 7.5, 8.5): no undo past them
     revealing = frozenset({"dealt", "shuffled", "reshuffled", "cards_moved", "extra_card", "plot_alerted",

@@ -18,7 +18,7 @@ from .state import SEATS, TEAMS
 class LaFamiglia(Game):
     name = "lafamiglia"
     title = "La Famiglia: The Great Mafia War"
-    version = "2"          # issue 22: new reason texts and question order; exports of version 1 do not re-run
+    version = "3"          # issue 23: rules fixed from the rulebook (see README); exports of earlier versions do not re-run
     seats = SEATS
     teams = TEAMS
     # sealed orders turned up, conflict cards revealed: no undo past them
