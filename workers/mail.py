@@ -25,6 +25,7 @@ import jinja2
 from rq import get_current_job
 
 import config
+import i18n
 from store import TableStore
 from tables import notices
 from tables.notices import MailSettings
@@ -40,6 +41,7 @@ TEMPLATES = Path(__file__).resolve().parent.parent / "mail_templates"
 _env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=jinja2.select_autoescape(["html"]),
                           trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
 _env.filters["headline"] = notices.headline
+i18n.install(_env)           # each email in its reader's language (content["language"])
 
 
 def mail_settings(settings: config.Settings, now: float) -> MailSettings:

@@ -1,0 +1,84 @@
+"""The languages a player reads the platform in: English (the words in the code) and Polish.
+
+Each language's catalogue is a gettext .po file under locales/<lang>/LC_MESSAGES/messages.po,
+read directly at first use (nothing compiled is kept in the repository). The emails are rendered
+outside any request: their templates take the language from the ``language`` of what they render
+(install() below); the pages take theirs from the request (server/app.py: Flask-Babel).
+"""
+
+import functools
+import io
+from collections.abc import Callable
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from babel.dates import format_datetime
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import NullTranslations, Translations
+
+LOCALES = Path(__file__).resolve().parent / "locales"
+DEFAULT = "en"
+LANGUAGES = {"en": "English", "pl": "polski"}
+
+
+def known(language: Any) -> str:
+    """The language asked for if the platform speaks it, else English."""
+    return language if isinstance(language, str) and language in LANGUAGES else DEFAULT
+
+
+@functools.lru_cache(maxsize=None)
+def translations(language: str) -> NullTranslations:
+    """The language's catalogue, read from its .po file (English: the words as written)."""
+    path = LOCALES / known(language) / "LC_MESSAGES" / "messages.po"
+    if language == DEFAULT or not path.exists():
+        return NullTranslations()
+    with path.open("rb") as po:
+        catalog = read_po(po, locale=language)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)        # fuzzy entries are left out: they are not translations yet
+    compiled.seek(0)
+    return Translations(compiled)
+
+
+def gettext(language: str | None, message: str, **values: Any) -> str:
+    """``message`` in ``language``, with its %(name)s placeholders filled."""
+    text = translations(known(language)).ugettext(message)
+    return text % values if values else text
+
+
+def ngettext(language: str | None, singular: str, plural: str, n: int, **values: Any) -> str:
+    text = translations(known(language)).ungettext(singular, plural, n)
+    return text % {"num": n, **values}
+
+
+def best(accept: Any) -> str:
+    """The language a browser prefers among ours (werkzeug's Accept-Language), else English."""
+    return known(accept.best_match(list(LANGUAGES), default=DEFAULT) if accept is not None else DEFAULT)
+
+
+def date(when: float, language: str | None) -> str:
+    """A moment as a player reads it in their language, in UTC."""
+    moment = datetime.fromtimestamp(when, tz=timezone.utc)
+    return format_datetime(moment, "EEEE d MMMM y, HH:mm 'UTC'", tzinfo=timezone.utc, locale=known(language))
+
+
+def install(env: jinja2.Environment, fallback: Callable[[], str | None] = lambda: None) -> None:
+    """Give ``env``'s templates _(), gettext(), ngettext() and {% trans %} in the language of what
+    they render (its ``language``), else ``fallback()``'s (a page: the request's)."""
+    def language(context: Any) -> str:
+        return known(context.get("language") or fallback())
+
+    @jinja2.pass_context
+    def _gettext(context: Any, message: str) -> str:
+        return translations(language(context)).ugettext(message)
+
+    @jinja2.pass_context
+    def _ngettext(context: Any, singular: str, plural: str, n: int) -> str:
+        return translations(language(context)).ungettext(singular, plural, n)
+
+    env.add_extension("jinja2.ext.i18n")
+    env.install_gettext_callables(_gettext, _ngettext, newstyle=True)   # type: ignore[attr-defined]
+    env.filters["utcdate"] = jinja2.pass_context(lambda context, when: date(when, language(context)))
