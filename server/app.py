@@ -7,7 +7,7 @@ from flask import Flask, g, request
 
 import config
 
-from . import docs_assets, errors, extensions, gathering_pages, guards, home, lobby, mute, pages, rules
+from . import docs_assets, errors, extensions, gathering_pages, guards, home, languages, lobby, mute, pages, rules
 from .api import catalogue, inbound, invitations, mail_log, moves, ops, positions, replay, tables, talk
 
 
@@ -22,6 +22,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
         OPENAPI_URL_PREFIX="/", OPENAPI_JSON_PATH="openapi.json", OPENAPI_SWAGGER_UI_PATH="/docs",
         OPENAPI_SWAGGER_UI_URL=docs_assets.URL)
     extensions.init_app(app, settings)
+    languages.init_app(app)
     api = errors.JsonErrorsApi(app)
     errors.register(app)
     guards.init_app(app, settings)
