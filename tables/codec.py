@@ -10,6 +10,10 @@ or the JSON itself (entries written before this codec, and games without a dicti
 dictionary never changes once entries use it: a better one gets a new number, and every number
 stays readable. The dictionaries are data files in tables/dictionaries/ (made by
 ``python -m tables.dictionaries``), listed in its manifest.json.
+
+Priming a compressor with a 16 KB dictionary costs more than compressing an entry with it, so
+each process primes one compressor and one decompressor per dictionary, once, and each entry
+is packed or unpacked by a copy of it (the same bytes as a fresh one would give).
 """
 
 import json
@@ -42,11 +46,22 @@ def number_for(game: str) -> int | None:
     return max(numbers) if numbers else None
 
 
+@cache
+def _packer(number: int) -> "zlib._Compress":
+    """The compressor primed with dictionary ``number``: never used itself, only copied."""
+    return zlib.compressobj(LEVEL, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, dictionary(number))
+
+
+@cache
+def _unpacker(number: int) -> "zlib._Decompress":
+    return zlib.decompressobj(-15, dictionary(number))
+
+
 def encode(text: str, game: str) -> bytes:
     number = number_for(game)
     if number is None:
         return text.encode()
-    packer = zlib.compressobj(LEVEL, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, dictionary(number))
+    packer = _packer(number).copy()
     return bytes((DEFLATED, number)) + packer.compress(text.encode()) + packer.flush()
 
 
@@ -55,5 +70,5 @@ def decode(value: bytes | str) -> str:
         return value
     if value[:1] != bytes((DEFLATED,)):
         return value.decode()
-    unpacker = zlib.decompressobj(-15, dictionary(value[1]))
+    unpacker = _unpacker(value[1]).copy()
     return (unpacker.decompress(value[2:]) + unpacker.flush()).decode()

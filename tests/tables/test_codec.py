@@ -45,3 +45,20 @@ def test_released_dictionaries_never_change():
         assert manifest[str(number)]["file"] == file
         digest = hashlib.sha256(codec.dictionary(number)).hexdigest()
         assert digest == SHA256[number], f"dictionary {number} changed: entries stored with it no longer read"
+
+
+def test_a_dictionary_is_primed_once_per_process_and_packs_as_a_fresh_compressor_would(monkeypatch):
+    """Entries are packed by copies of one primed compressor: the same bytes as before, and the
+    dictionary is not set again for each entry."""
+    texts = sample_entries("clash", count=1)[:20]
+    codec.encode(texts[0], "clash")                     # primed here, or earlier in this process
+    primed = []
+    real = codec.zlib.compressobj
+    monkeypatch.setattr(codec.zlib, "compressobj", lambda *a: primed.append(a) or real(*a))
+    kept = [codec.encode(text, "clash") for text in texts]
+    assert primed == []
+    number = codec.number_for("clash")
+    for text, value in zip(texts, kept):
+        fresh = real(codec.LEVEL, codec.zlib.DEFLATED, -15, 9, codec.zlib.Z_DEFAULT_STRATEGY, codec.dictionary(number))
+        assert value == bytes((codec.DEFLATED, number)) + fresh.compress(text.encode()) + fresh.flush()
+        assert codec.decode(value) == text
