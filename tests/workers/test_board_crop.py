@@ -10,7 +10,7 @@ from games.jaggedalliance import GAME as JAGGED
 from games.labyrinth import GAME as LABYRINTH
 from games.lafamiglia import GAME as FAMIGLIA
 from tests.games.picture_kit import mid_game
-from workers import board_crop
+from workers import board_crop, pictures
 from workers.board_crop import NAME_PX, PHONE_PX, crop
 
 PLACE = ('<g data-country="{name}"><rect x="{x}" y="{y}" width="90" height="80" fill="#eee"/>'
@@ -67,3 +67,22 @@ def test_every_game_s_board_is_cropped_legible_around_a_place_it_names(game, opt
     size = board_crop._name_size(board_crop._places(ET.fromstring(svg))[shown.places[0]])
     assert size and shown.box.width * NAME_PX / size <= PHONE_PX + 0.5      # its name 10 px high on a phone
     assert shown.box.width < 0.9 * shown.whole.width
+
+
+@pytest.mark.parametrize("game, options, seat, words", [
+    (LABYRINTH, {}, "us", lambda view: ["Turkey"]),
+    (FAMIGLIA, {}, "southwest", lambda view: [list(view["areas"])[-1]]),
+    (JAGGED, {"players": 2, "scenario": "1"}, "merc1", lambda view: [f"Raven moves to {next(iter(view['sectors']))}"]),
+])
+def test_the_crop_leaves_out_what_lies_outside_it_and_draws_the_same_pixels(game, options, seat, words):
+    state = mid_game(game, options, f"crop cut {game.name}".encode(), 40, seat)
+    view = game.view(state, seat)
+    svg = game.picture(view, seat)
+    shown = crop(svg, words(view))
+    framed = ET.fromstring(svg)        # the whole picture, only its frame narrowed
+    for name in ("viewBox", "width", "height"):
+        framed.set(name, ET.fromstring(shown.svg).get(name))
+    ET.register_namespace("", board_crop.SVG_NS[1:-1])
+    framed_svg = ET.tostring(framed, encoding="unicode")
+    assert shown.svg.count("<text") < 0.7 * framed_svg.count("<text"), game.name
+    assert pictures.draw(shown.svg, 702) == pictures.draw(framed_svg, 702)
