@@ -1,10 +1,12 @@
 """`make bench`: every benchmark, each a ratio against its baseline measured in the same run."""
 
-from . import cluster, email_path, fold, fsync, jagged, memory, move, picture, solo
+from . import cluster, cpu, email_path, fold, fsync, jagged, memory, move, picture, solo
 
 
 def main() -> None:
     runs = [("move vs one-EVAL Flask route", move.run),
+            # goal 1.5x; beside it the Redis commands per move (goal: at most 8 sent, a script one)
+            ("pbem run, CPU per move of all its processes, 20 Clash games (seats muted) vs bench/floor.py", cpu.run),
             ("move with PBEM_FSYNC=always vs everysec (the default)", fsync.run),
             ("fold of a 2,500-event log vs json.loads", fold.run),
             ("fold of whole Clash matches vs json.loads", lambda: fold.run_game("clash")),

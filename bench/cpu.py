@@ -5,12 +5,26 @@ workers, the API's Granian process and its worker processes). Every process of t
 sampled at the start, every half second (so that a process that ends, or is born, inside the
 window still counts), and at the end; its CPU time (user + system) in the window is its last
 sample less its first (a process born inside the window counts from zero).
+
+``run()`` is `make bench`'s CPU per move: ``GAMES`` concurrent random Clash games, seats muted,
+over real HTTP against `pbem run` as shipped (API, workers, embedded Redis) and against
+bench/floor.py (one Redis script a move) in the same run, the CPU of all their processes per
+move; goal: at most 1.5x the floor's. Beside it, the Redis commands per move: all that Redis
+ran (INFO commandstats, a script's own calls included) over the same window, and, in a short
+window after it, those the server's processes sent (a script is one; MONITOR).
 """
 
+import shutil
+import tempfile
 import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 import psutil
+import redis
 
 Key = tuple[int, float]          # (pid, create time): a pid reused by another process is another key
 
@@ -103,3 +117,94 @@ class Window:
 def own_cpu() -> float:
     """This process's CPU seconds so far (the load driver's own share of the machine)."""
     return cpu_seconds(psutil.Process()) or 0.0
+
+
+GOAL = 1.5
+GAMES = 20
+UNCOUNTED = {"cmdstat_info", "cmdstat_monitor", "cmdstat_ping"}     # the bench's own
+
+
+def commands(client: redis.Redis) -> int:
+    """Every command Redis has run so far (a script's calls included), but the bench's own."""
+    return sum(v["calls"] for k, v in client.info("commandstats").items() if k not in UNCOUNTED)
+
+
+def sent_per_move(client: redis.Redis, play: Callable[[], dict[str, Any]]) -> float:
+    """Commands the clients sent while ``play()`` ran (a script counts one), per move."""
+    seen, stop = [0], threading.Event()
+
+    def listen() -> None:
+        with client.monitor() as monitor:
+            for command in monitor.listen():
+                if stop.is_set():
+                    return
+                if command.get("client_type") != "lua" and str(command.get("client_port", "")).isdigit():
+                    seen[0] += 1
+
+    thread = threading.Thread(target=listen, daemon=True)
+    thread.start()
+    time.sleep(0.2)
+    result = play()
+    stop.set()
+    client.ping()                        # wakes the listener up to see the stop
+    thread.join(5)
+    return seen[0] / max(result["moves"], 1)
+
+
+def run(seconds: float = 10.0) -> dict[str, Any]:
+    """CPU per move of every `pbem run` process against the floor's, in one run (see above)."""
+    import os
+
+    import config
+
+    from . import http_load, run_load
+    from store.embedded import free_port
+    (run_load.ROOT / "var").mkdir(exist_ok=True)
+    folder = Path(tempfile.mkdtemp(prefix="bench-cpu-", dir=run_load.ROOT / "var"))
+    floor = server = None
+    try:
+        floor = run_load.Floor(folder)
+        port = free_port()
+        server = run_load.start_pbem(folder / "pbem", port, [])
+        ours = f"http://127.0.0.1:{port}"
+        ours_redis = redis.Redis.from_url((folder / "pbem" / config.RUNTIME_REDIS).read_text())
+        floor_redis = redis.Redis.from_url(floor.redis.url)
+        targets = {"floor": (floor.url, floor.roots, floor_redis), "clash": (ours, [server.pid], ours_redis)}
+        load = os.getloadavg()[0]
+        out: dict[str, Any] = {}
+        for name, (url, roots, client) in targets.items():
+            http_load.run(url, 2, 3.0, game=name)                     # warm up every process
+            window, counted = Window(roots), {}
+
+            def counting(window: Window = window, counted: dict[str, int] = counted, client: redis.Redis = client
+                         ) -> None:
+                counted["commands"] = commands(client)
+                window.start()
+
+            result = http_load.run(url, GAMES, seconds, game=name, ramp=2.0, counting=counting)
+            used = window.stop()
+            moves = max(result["moves"], 1)
+            out[name] = {"moves": result["moves"], "cpu_ms": used["all"] * 1000 / moves,
+                         "by_role": {role: spent * 1000 / moves for role, spent in used.items() if role != "all"},
+                         "commands": (commands(client) - counted["commands"]) / moves,
+                         "sent": sent_per_move(client, lambda url=url, name=name: http_load.run(url, GAMES, 3.0,
+                                                                                                game=name)),
+                         "errors": result["errors"]}
+        ours_, floor_ = out["clash"], out["floor"]
+        return {"ratio": ours_["cpu_ms"] / floor_["cpu_ms"], "goal": GOAL, "cpu_ms_per_move": ours_["cpu_ms"],
+                "floor_cpu_ms_per_move": floor_["cpu_ms"],
+                **{f"{role} ms": spent for role, spent in sorted(ours_["by_role"].items())},
+                "moves": ours_["moves"], "floor_moves": floor_["moves"],
+                "redis_commands_per_move": ours_["commands"], "floor_redis_commands_per_move": floor_["commands"],
+                "commands_sent_per_move": ours_["sent"], "floor_commands_sent_per_move": floor_["sent"],
+                "errors": ours_["errors"] or 0, "load_before": load, "load_after": os.getloadavg()[0]}
+    finally:
+        if server is not None:
+            run_load.stop(server)
+        if floor is not None:
+            floor.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    print(run())
