@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from store import NoSuchTable, TableStore
 
 from .errors import NotFound
+from .log_tail import LogTail
 from .model import Table, load
 
 
@@ -21,6 +22,7 @@ class TableCache:
     def __init__(self, size: int = 1024):
         self.size = size
         self._tables: OrderedDict[str, Table] = OrderedDict()
+        self._tails: OrderedDict[str, LogTail] = OrderedDict()
         self._lock = threading.Lock()
 
     def take(self, table_id: str) -> Table | None:
@@ -55,3 +57,21 @@ class TableCache:
             yield table
         finally:
             self.put(table)
+
+    @contextmanager
+    def tail(self, table_id: str) -> Iterator[LogTail]:
+        """The newest entries of the table's log this process has read, held by this request alone
+        (a request that finds them taken starts afresh); kept afterwards, the longer of two."""
+        with self._lock:
+            tail = self._tails.pop(table_id, None) or LogTail(table_id)
+        try:
+            yield tail
+        finally:
+            tail.trim()
+            with self._lock:
+                held = self._tails.get(table_id)
+                if held is None or held.high <= tail.high:
+                    self._tails[table_id] = tail
+                    self._tails.move_to_end(table_id)
+                    while len(self._tails) > self.size:
+                        self._tails.popitem(last=False)

@@ -24,20 +24,19 @@ def prompt_list(table: Table, seat: str | None, prompts: dict[str, Any]) -> list
 
 
 def view_of(table: Table, state: Any, seq: int, seat: str | None, board: bool = False,
-            mid_decision: bool = False) -> dict[str, Any]:
+            mid_decision: bool = False, prompts: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The seat's view; with ``board``, also the text board the seat's emails show.
 
     ``mid_decision``: ``state`` is one taken between the events of a single decision, which the
-    rules never had to answer for: nobody was being asked anything then, so no prompts."""
+    rules never had to answer for: nobody was being asked anything then, so no prompts.
+    ``prompts``: the seat's prompt list, when the caller has it already (see ``view``)."""
     game = table.game
     result = game.result(state)
-    prompts = [] if mid_decision else prompt_list(table, seat, game.prompts(state))
+    if prompts is None:
+        prompts = [] if mid_decision else seat_prompts(table, state, seat, board, game.prompts(state))
     extra = {}
-    if board:        # for people: the text board, and each option of the seat's own question in notation
+    if board:        # for people: the text board
         extra["board"] = game.brief(state, seat)
-        for prompt in prompts:
-            if prompt["seat"] == seat and prompt.get("options"):
-                prompt["options"] = [{**o, "notation": game.notate(state, seat, o["move"])} for o in prompt["options"]]
     if mid_decision:
         extra["mid_decision"] = True
     if table.doc.get("from_position"):       # the table did not start from the standard setup
@@ -50,8 +49,25 @@ def view_of(table: Table, state: Any, seq: int, seat: str | None, board: bool = 
             "state": game.view(state, seat), "prompts": prompts}
 
 
+def seat_prompts(table: Table, state: Any, seat: str | None, board: bool,
+                 prompts: dict[str, Any]) -> list[dict[str, Any]]:
+    """``prompt_list``; with ``board``, each option of the seat's own question also in notation."""
+    out = prompt_list(table, seat, prompts)
+    if board:
+        game = table.game
+        for prompt in out:
+            if prompt["seat"] == seat and prompt.get("options"):
+                prompt["options"] = [{**o, "notation": game.notate(state, seat, o["move"])} for o in prompt["options"]]
+    return out
+
+
 def view(table: Table, seat: str | None, board: bool = False) -> dict[str, Any]:
-    return view_of(table, table.state, table.seq, seat, board)
+    """The seat's view now. Its prompts (with ``board``, every option's notation) are worked out
+    once per seq and seat of a copy (Table.kept), for every view of a copy kept in the process;
+    each caller gets prompts of its own to change."""
+    kept = table.kept(("prompts", seat, board),
+                      lambda: seat_prompts(table, table.state, seat, board, table.prompts()))
+    return view_of(table, table.state, table.seq, seat, board, prompts=[dict(p) for p in kept])
 
 
 def view_at(store: TableStore, table: Table, seq: int, seat: str | None, board: bool = False) -> dict[str, Any]:

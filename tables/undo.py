@@ -20,14 +20,14 @@ from typing import Any
 from games.core import SYSTEM
 from store import Conflict, Duplicate, TableStore
 
-from . import envelope, history
+from . import history
 from .appending import FORCED, Draft
 from .errors import Closed, Invalid, StaleSeq
+from .log_tail import LogTail
 from .model import Table, state_at
 from .submit import Submitted, _fingerprint, _replayed, _scope
 
 MAX_MOVES = 20        # own decisions a seat may take back at once
-SCAN = 64             # entries read at a time, going back through the log
 TIMEOUT = "timeout-"  # the command of a decision a bot took for a late seat
 
 
@@ -48,19 +48,20 @@ class Window:
         return out
 
 
-def window(store: TableStore, table: Table, seat: str | None) -> Window:
+def window(store: TableStore, table: Table, seat: str | None, tail: LogTail | None = None) -> Window:
     """How many of its own last decisions ``seat`` may take back now, and what stops it there
-    (worked out once per seq and seat of a copy of the table: it reads the log's tail)."""
-    return table.kept(("undo", seat), lambda: _window(store, table, seat))
+    (worked out once per seq and seat of a copy of the table: it reads the log's tail, from
+    ``tail``, the entries this process holds, when given)."""
+    return table.kept(("undo", seat), lambda: _window(store, table, seat, tail or LogTail(table.id)))
 
 
-def _window(store: TableStore, table: Table, seat: str | None) -> Window:
+def _window(store: TableStore, table: Table, seat: str | None, tail: LogTail) -> Window:
     if seat is None or seat not in table.seats or table.is_bot(seat):
         return Window([], "not_a_player", "Only a player's own seat can take its moves back.")
     if table.result() is not None:
         return Window([], "game_over", "The game is over; its moves can no longer be taken back.")
     stops: list[int] = []
-    for batch in _effective_batches(store, table):
+    for batch in _effective_batches(store, table, tail):
         first = batch[0]
         event = first["event"]
         if history.is_platform(event):      # only a rollback is met here: undos are looked through
@@ -98,21 +99,17 @@ def _other(table: Table, by: str, stops: list[int]) -> str:
            "(a rollback needs every player's agreement)."
 
 
-def _effective_batches(store: TableStore, table: Table):  # type: ignore[no-untyped-def]
+def _effective_batches(store: TableStore, table: Table, tail: LogTail):  # type: ignore[no-untyped-def]
     """The decisions of the log as it stands, newest first: an undo's taken-back entries skipped."""
-    read: dict[int, dict[str, Any]] = {}
     seq = table.seq
-    tail: list[dict[str, Any]] = []           # entries of the batch being gathered, newest first
+    gathered: list[dict[str, Any]] = []       # entries of the batch being gathered, newest first
     while seq > 0:
-        if seq not in read:
-            low = max(0, seq - SCAN)
-            read.update((e["seq"], e) for e in map(envelope.loads, store.read(table.id, after=low, upto=seq)))
-        entry = read[seq]
+        entry = tail.entry(store, seq)
         seq -= 1
-        tail.append(entry)
+        gathered.append(entry)
         if "move" not in entry:
             continue
-        batch, tail = list(reversed(tail)), []
+        batch, gathered = list(reversed(gathered)), []
         event = entry["event"]
         if history.is_platform(event) and event["type"] == history.UNDO:
             seq = event["to_seq"]             # as if the taken-back entries were not there

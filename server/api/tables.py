@@ -103,7 +103,8 @@ class TableView(MethodView):
             seat = seat_for(table)
             view = tables.view(table, seat, board=True)
             if seat is not None:
-                view["undo"] = undo.window(s.store, table, seat).as_view()
+                with s.tables.tail(table_id) as tail:          # the log's last entries this process read
+                    view["undo"] = undo.window(s.store, table, seat, tail).as_view()
                 view["rollback"] = rollback.as_view(s.store, table)    # not kept with the copy: no seq moves
         return jsonify(documented(view))
 
