@@ -1,8 +1,12 @@
 """Each seat's clock, kept in step with who is waited on: deadlines, banks, vacations.
 
-``track`` runs after every change of who is waited on (in the advance job): a seat whose turn
-ended is charged the time it took; a seat newly waited on gets a deadline and its reminders.
-A deadline is (table, seat, edge, when): a move in time makes its jobs no-ops.
+``track`` runs after every change of who is waited on (in the settle): a seat whose turn
+ended is charged the time it took; a seat newly waited on gets a deadline and its reminder.
+Both are entries of one sorted set the workers' timer sweep reads (workers/timers.py), written
+and removed in the same round trip as the clock: "<table>/<seat>/<edge>" at the deadline, and
+"<table>/<seat>/<edge>/remind" at the next reminder. A seat that moves takes both away, so a
+move in time leaves nothing behind; a deadline is still (table, seat, edge, when), so a timer
+fired late for a turn already over is a no-op.
 """
 
 from dataclasses import dataclass
@@ -31,6 +35,26 @@ class Timer:
     @property
     def key(self) -> str:
         return f"{self.table_id}/{self.seat}/{self.edge}"
+
+    def entries(self) -> dict[str, float]:
+        """Its timer entries: the deadline, and the first reminder if there is one."""
+        first = {reminder_key(self.key): self.reminders[0]} if self.reminders else {}
+        return {self.key: self.deadline, **first}
+
+
+REMIND = "/remind"
+
+
+def reminder_key(key: str) -> str:
+    """The timer entry of the reminder of the turn "<table>/<seat>/<edge>"."""
+    return key + REMIND
+
+
+def parse_entry(member: str) -> tuple[str, str, int, bool]:
+    """A timer entry's table, seat, edge, and whether it is a reminder (else the deadline)."""
+    reminder = member.endswith(REMIND)
+    table_id, seat, edge = member.removesuffix(REMIND).rsplit("/", 2)
+    return table_id, seat, int(edge), reminder
 
 
 def settings_for(time_control: dict[str, Any] | None, on_timeout: str | None, host: str | None,
@@ -75,7 +99,7 @@ def track(store: TableStore, table: Table, waiting: dict[str, int]) -> list[Time
             ended = moved_at(store, table.id, seat, timed, current, since)
             bank = clock.after_move(tc, bank, since, ended, vacations)
             values.update({f"{seat}:bank": bank, f"{seat}:edge": "", f"{seat}:deadline": ""})
-            done.append(f"{table.id}/{seat}/{timed}")
+            done += [f"{table.id}/{seat}/{timed}", reminder_key(f"{table.id}/{seat}/{timed}")]
         if current is not None:                        # newly waited on: a deadline
             since = entry_time(store, table.id, current)
             when = clock.deadline(tc, since, bank, vacations)
@@ -83,7 +107,7 @@ def track(store: TableStore, table: Table, waiting: dict[str, int]) -> list[Time
                            f"{seat}:deadline": when})
             new.append(Timer(table.id, seat, current, since, when, clock.reminder_times(since, when)))
     if values or done:
-        store.set_clock(table.id, values, {t.key: t.deadline for t in new}, done)
+        store.set_clock(table.id, values, {k: at for t in new for k, at in t.entries().items()}, done)
     return new
 
 
@@ -96,7 +120,8 @@ def retime(store: TableStore, table: Table, seat: str) -> Timer | None:
     bank = float(state.get(f"{seat}:bank") or 0.0)
     when = clock.deadline(time_control(table), since, bank, store.vacations(table.seats[seat]["email"]))
     timer = Timer(table.id, seat, edge, since, when, clock.reminder_times(since, when))
-    store.set_clock(table.id, {f"{seat}:deadline": when}, {timer.key: when}, [])
+    store.set_clock(table.id, {f"{seat}:deadline": when}, timer.entries(),
+                    [] if timer.reminders else [reminder_key(timer.key)])
     return timer
 
 

@@ -38,7 +38,7 @@ from . import gathering, jobs, settle, timers
 from .context import Context, open_store
 from .queue import NoQueueServer, mail_queue, queue
 
-DEADLINE_SWEEP = 60.0       # how often passed deadlines are looked for (the research's one-minute sweep)
+GATHERING_SWEEP = 60.0      # how often lapsed invitations are looked for (the research's one-minute sweep)
 WORKER_TTL = 20             # rq's heartbeat; a stop request is seen within WORKER_TTL - 15 seconds
 QUEUES = ("tables", "mail")
 FIRST_PAUSE, LONGEST_PAUSE = 0.5, 10.0
@@ -50,20 +50,23 @@ log = logging.getLogger("pbem.worker")
 
 def settler(ctx: Context, stop: threading.Event) -> None:
     """Settle tables as their notices come (a blocking read), sweep for any a dead worker left,
-    and for passed deadlines. Survives Redis going away: it waits and tries again."""
-    next_sweep = next_deadlines = 0.0
+    fire the due deadlines and reminders (each second), and look for lapsed invitations.
+    Survives Redis going away: it waits and tries again."""
+    next_sweep = next_timers = next_gatherings = 0.0
     pause = FIRST_PAUSE
     while not stop.is_set():
         try:
-            settle.handle(ctx, timeout=1.0)
+            settle.handle(ctx, timeout=timers.TIMER_SWEEP)
             now = time.time()
             if time.monotonic() >= next_sweep:
                 settle.sweep(ctx, now)
                 next_sweep = time.monotonic() + settle.SWEEP
-            if time.monotonic() >= next_deadlines:
+            if time.monotonic() >= next_timers:
                 timers.sweep(ctx, now)
+                next_timers = time.monotonic() + timers.TIMER_SWEEP
+            if time.monotonic() >= next_gatherings:
                 gathering.sweep(ctx, now)
-                next_deadlines = time.monotonic() + DEADLINE_SWEEP
+                next_gatherings = time.monotonic() + GATHERING_SWEEP
             pause = FIRST_PAUSE
         except connect.UNAVAILABLE:
             stop.wait(pause)

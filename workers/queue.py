@@ -82,7 +82,8 @@ def player_key(email: str) -> str:
 
 def schedule(connection: redis.Redis, settings: config.Settings, at: float, function: str, job_id: str,
              *args: object, mail: bool = False) -> bool:
-    """Run ``function`` at time ``at`` (rq's scheduler, in the worker); once per job id."""
+    """Run ``function`` at time ``at`` (rq's scheduler, in the worker); once per job id. Not for
+    a seat's deadline or reminder: those are timer entries (workers/timers.py)."""
     when = datetime.fromtimestamp(at, tz=timezone.utc)
     q = mail_queue(connection, settings) if mail else queue(connection, settings)
     try:
@@ -105,8 +106,16 @@ def enqueue_host_decision(connection: redis.Redis, settings: config.Settings, ta
 
 def enqueue_deadline(connection: redis.Redis, settings: config.Settings, table_id: str, seat: str, edge: int,
                      deadline: float, now: float) -> bool:
+    """A seat's deadline came (the timer sweep): once per (table, seat, edge, deadline) while queued."""
     return _enqueue(queue(connection, settings), "workers.timers.deadline_job",
-                    f"sweep-{table_id}-{seat}-{edge}-{deadline:.0f}", table_id, seat, edge, deadline, now)
+                    f"deadline-{table_id}-{seat}-{edge}-{deadline:.0f}", table_id, seat, edge, deadline, now)
+
+
+def enqueue_reminder(connection: redis.Redis, settings: config.Settings, table_id: str, seat: str, edge: int,
+                     deadline: float, at: float, now: float) -> bool:
+    """A seat's reminder came (the timer sweep)."""
+    return _enqueue(queue(connection, settings), "workers.timers.reminder_job",
+                    f"remind-{table_id}-{seat}-{edge}-{deadline:.0f}-{at:.0f}", table_id, seat, edge, deadline, now)
 
 
 def enqueue_receive_job(connection: redis.Redis, settings: config.Settings, raw_b64: str,

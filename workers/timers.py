@@ -1,5 +1,9 @@
-"""Deadlines and reminders: rq's scheduler runs them, keyed by (table, seat, edge, deadline), so
-a move made in time turns them into no-ops; the sweep catches any deadline a lost job missed."""
+"""Deadlines and reminders: entries of one sorted set (tables/deadlines.py), written and removed
+with the seat's clock, so a hand-off costs no job and a move in time leaves nothing behind.
+The settler's sweep (every TIMER_SWEEP seconds, as rq's scheduler polled) claims each entry
+due, atomically, so that one sweeper fires it even with several running, and queues its job,
+keyed by (table, seat, edge, deadline): a job for a turn already over is a no-op. A claim
+holds an entry for LEASE seconds: a sweeper killed mid-fire leaves it to fire again then."""
 
 import base64
 import time
@@ -8,31 +12,37 @@ from typing import Any
 
 import tables
 from store import gatherings as kept
-from tables import deadlines, notices
+from store import keys
+from tables import clock, deadlines, notices
 from tables.advance import stand_in
 
 from . import mail
 from .context import Context, current
-from .queue import enqueue_send, queue, schedule
+from .queue import enqueue_deadline, enqueue_reminder, enqueue_send
 
 HOST_EXTENSION = 24 * 3600
 QUEUED_CLAIM = 86400       # seconds a queued email stays claimed (the mail queue retries it meanwhile)
+TIMER_SWEEP = 1.0          # how often the settler fires the due timers (rq's scheduler looked each second)
+LEASE = 60.0               # seconds a claimed timer waits before it is due again (its sweeper died, its job failed)
 
-
-def schedule_timer(ctx: Context, timer: deadlines.Timer) -> None:
-    for at in timer.reminders:
-        schedule(ctx.store.redis, ctx.settings, at, "workers.timers.reminder_job",
-                 f"remind-{timer.table_id}-{timer.seat}-{timer.edge}-{timer.deadline:.0f}-{at:.0f}",
-                 timer.table_id, timer.seat, timer.edge, timer.deadline)
-    schedule(ctx.store.redis, ctx.settings, timer.deadline, "workers.timers.deadline_job",
-             f"deadline-{timer.table_id}-{timer.seat}-{timer.edge}-{timer.deadline:.0f}",
-             timer.table_id, timer.seat, timer.edge, timer.deadline)
+# Claim a due entry: move it LEASE on; 1 for the one sweeper that did, 0 for the others.
+CLAIM = """local at = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if at and tonumber(at) <= tonumber(ARGV[2]) then
+  redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
+  return 1
+end
+return 0"""
+# After a reminder: its entry goes on to the next one, or away; unless it changed since the claim.
+ONWARD = """local at = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if at and tonumber(at) == tonumber(ARGV[2]) then
+  if ARGV[3] == '' then redis.call('ZREM', KEYS[1], ARGV[1]) else redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1]) end
+end
+return 0"""
 
 
 def track(ctx: Context, table: tables.Table, waiting: dict[str, int]) -> None:
-    """After the table moved: charge and time the seats, and schedule the new deadlines."""
-    for timer in deadlines.track(ctx.store, table, waiting):
-        schedule_timer(ctx, timer)
+    """After the table moved: charge and time the seats, and set their deadlines and reminders."""
+    deadlines.track(ctx.store, table, waiting)
 
 
 def send_once(ctx: Context, table_id: str, name: str, kind: str, build: Callable[[], dict[str, Any]]) -> str:
@@ -75,8 +85,9 @@ def deadline_job(table_id: str, seat: str, edge: int, deadline: float, now: floa
     table = tables.load(ctx.store, table_id)
     m = mail.mail_settings(ctx.settings, now)
     action = table.doc.get("on_timeout", "wait")
+    key = f"{table_id}/{seat}/{edge}"
     ctx.store.set_clock(table_id, {f"{seat}:deadline": "", f"{seat}:late_since": deadline}, {},
-                        [f"{table_id}/{seat}/{edge}"])                       # handled: the sweep skips it
+                        [key, deadlines.reminder_key(key)])                 # handled: the sweep skips it
     if action == "host":
         return send_once(ctx, table_id, f"host-{edge}-{seat}", "host_timeout",
                          lambda: notices.host_timeout(table, seat, edge, m))
@@ -96,25 +107,37 @@ def extend(ctx: Context, table_id: str, seat: str, edge: int, seconds: float, no
     if state.get(f"{seat}:edge") != str(edge):
         return False
     when = max(now, float(state.get(f"{seat}:late_since") or now)) + seconds
-    timer = deadlines.Timer(table_id, seat, edge, now, when, [])
-    ctx.store.set_clock(table_id, {f"{seat}:deadline": when}, {timer.key: when}, [])
-    schedule_timer(ctx, timer)
+    ctx.store.set_clock(table_id, {f"{seat}:deadline": when}, {f"{table_id}/{seat}/{edge}": when}, [])
     return True
 
 
 def sweep(ctx: Context, now: float) -> int:
-    """Queue a deadline job for every deadline already passed (a lost job must not stall a game)."""
+    """Fire every timer due by ``now``, each once: a reminder queues its job and moves on to the
+    next reminder; a deadline queues its job, which takes the entry away. Returns how many
+    deadlines were queued."""
+    redis = ctx.store.redis
+    claim, onward = redis.register_script(CLAIM), redis.register_script(ONWARD)
     count = 0
-    for key in ctx.store.due(now):
-        table_id, seat, edge = key.rsplit("/", 2)
-        deadline = deadlines.current_deadline(ctx.store, table_id, seat, int(edge))
-        if deadline is None:
-            ctx.store.set_clock(table_id, {}, {}, [key])
+    for member in ctx.store.due(now):
+        held = now + LEASE
+        if not claim(keys=[keys.DEADLINES], args=[member, now, held]):
+            continue                                     # another sweeper has it, or it moved
+        table_id, seat, edge, reminder = deadlines.parse_entry(member)
+        state = ctx.store.clock(table_id)
+        if state.get(f"{seat}:edge") != str(edge) or not state.get(f"{seat}:deadline"):
+            ctx.store.set_clock(table_id, {}, {}, [member])          # the turn is over: nothing to fire
             continue
-        queue(ctx.store.redis, ctx.settings).enqueue("workers.timers.deadline_job", table_id, seat, int(edge),
-                                                     deadline, now, result_ttl=600,
-                                                     job_id=f"sweep-{table_id}-{seat}-{edge}-{deadline:.0f}")
-        count += 1
+        deadline = float(state[f"{seat}:deadline"])
+        if not reminder:
+            enqueue_deadline(redis, ctx.settings, table_id, seat, edge, deadline, now)
+            count += 1
+            continue
+        times = clock.reminder_times(float(state[f"{seat}:since"]), deadline)
+        if any(at <= now for at in times):
+            enqueue_reminder(redis, ctx.settings, table_id, seat, edge, deadline, max(at for at in times if at <= now),
+                             now)
+        later = [at for at in times if at > now]
+        onward(keys=[keys.DEADLINES], args=[member, held, min(later) if later else ""])
     return count
 
 
@@ -125,9 +148,7 @@ def vacation_job(email: str, until: float, now: float | None = None) -> str:
     m = mail.mail_settings(ctx.settings, now)
     for item in ctx.store.player_waiting(email):
         table_id, seat = item.split("/", 1)
-        timer = deadlines.retime(ctx.store, tables.load(ctx.store, table_id), seat)
-        if timer is not None:
-            schedule_timer(ctx, timer)
+        deadlines.retime(ctx.store, tables.load(ctx.store, table_id), seat)
     told = 0
     for table_id in ctx.store.player_tables(email):
         table = tables.load(ctx.store, table_id)
