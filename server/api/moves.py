@@ -21,7 +21,7 @@ blp = Blueprint("moves", __name__, description="Moves")
 
 @blp.route("/tables/<table_id>/moves")
 class Moves(MethodView):
-    @blp.arguments(MoveRequest)
+    @blp.arguments(MoveRequest())
     @blp.response(201, MoveAnswer)
     @refusals(blp, 401, 403, 404, 409, 422, when_409="expected_seq is stale (stale_seq): the answer carries the "
               "table's seq and the current view.", when_422="The request does not fit its schema, or the move is "
@@ -61,7 +61,7 @@ class Moves(MethodView):
 
 @blp.route("/tables/<table_id>/undo")
 class Undo(MethodView):
-    @blp.arguments(UndoRequest, required=False)      # no body: the seat's last move
+    @blp.arguments(UndoRequest(), required=False)      # no body: the seat's last move
     @blp.response(201, MoveAnswer)
     @refusals(blp, 401, 403, 404, 409, 422, when_409="The undo window is closed (code and message say why), or "
               "expected_seq is stale.", when_422="The request does not fit its schema, or asks for both moves and "
