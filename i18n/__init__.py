@@ -8,8 +8,9 @@ outside any request: their templates take the language from the ``language`` of 
 
 import functools
 import io
+import math
 from collections.abc import Callable
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -24,12 +25,17 @@ DEFAULT = "en"
 LANGUAGES = {"en": "English", "pl": "polski"}
 
 
+def N_(message: str) -> str:
+    """Marks a message for the catalogues where it is written; it is translated where it is shown."""
+    return message
+
+
 def known(language: Any) -> str:
     """The language asked for if the platform speaks it, else English."""
     return language if isinstance(language, str) and language in LANGUAGES else DEFAULT
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def translations(language: str) -> NullTranslations:
     """The language's catalogue, read from its .po file (English: the words as written)."""
     path = LOCALES / known(language) / "LC_MESSAGES" / "messages.po"
@@ -43,13 +49,13 @@ def translations(language: str) -> NullTranslations:
     return Translations(compiled)
 
 
-def gettext(language: str | None, message: str, **values: Any) -> str:
+def gettext(message: str, language: str | None, **values: Any) -> str:
     """``message`` in ``language``, with its %(name)s placeholders filled."""
     text = translations(known(language)).ugettext(message)
     return text % values if values else text
 
 
-def ngettext(language: str | None, singular: str, plural: str, n: int, **values: Any) -> str:
+def ngettext(singular: str, plural: str, n: int, language: str | None, **values: Any) -> str:
     text = translations(known(language)).ungettext(singular, plural, n)
     return text % {"num": n, **values}
 
@@ -59,10 +65,30 @@ def best(accept: Any) -> str:
     return known(accept.best_match(list(LANGUAGES), default=DEFAULT) if accept is not None else DEFAULT)
 
 
+DATES = {"en": "EEEE dd MMMM y, HH:mm 'UTC'", "pl": "EEEE, d MMMM y, HH:mm 'UTC'"}
+MINUTE = 60
+
+
 def date(when: float, language: str | None) -> str:
-    """A moment as a player reads it in their language, in UTC."""
-    moment = datetime.fromtimestamp(when, tz=timezone.utc)
-    return format_datetime(moment, "EEEE d MMMM y, HH:mm 'UTC'", tzinfo=timezone.utc, locale=known(language))
+    """A moment as a player reads it in their language, in UTC ("Monday 07 December 2026, 18:00 UTC")."""
+    language = known(language)
+    moment = datetime.fromtimestamp(when, tz=UTC)
+    return format_datetime(moment, DATES[language], tzinfo=UTC, locale=language)
+
+
+def duration(seconds: float, language: str | None) -> str:
+    """Time left in words, to the minute, with its two largest units: "2 days 3 hours", "2 dni 3 godziny"."""
+    minutes = round(seconds / MINUTE) if math.isfinite(seconds) else 0
+    if minutes < 1:
+        return gettext("less than a minute", language)
+    days, minutes = divmod(minutes, 24 * 60)
+    hours, minutes = divmod(minutes, 60)
+    parts = [*([ngettext("%(num)d day", "%(num)d days", days, language)] if days else []),
+             *([ngettext("%(num)d hour", "%(num)d hours", hours, language)] if hours else []),
+             *([ngettext("%(num)d minute", "%(num)d minutes", minutes, language)] if minutes else [])]
+    if days and not hours:
+        parts = parts[:1]          # "3 days", not "3 days 20 minutes"
+    return " ".join(parts[:2])
 
 
 def install(env: jinja2.Environment, fallback: Callable[[], str | None] = lambda: None) -> None:
@@ -82,3 +108,4 @@ def install(env: jinja2.Environment, fallback: Callable[[], str | None] = lambda
     env.add_extension("jinja2.ext.i18n")
     env.install_gettext_callables(_gettext, _ngettext, newstyle=True)   # type: ignore[attr-defined]
     env.filters["utcdate"] = jinja2.pass_context(lambda context, when: date(when, language(context)))
+    env.filters["duration"] = jinja2.pass_context(lambda context, seconds: duration(seconds, language(context)))

@@ -84,6 +84,8 @@ class JsonBoolean(fields.Boolean):
 class SeatRequest(Schema):
     name = _name(description=f"The player's name (at most {MAX_NAME} characters, one line).")
     email = _email(description="Where the player's emails go.")
+    language = fields.String(validate=validate.OneOf(["en", "pl"]), metadata={
+        "description": "The language the player reads the game in: en (the default) or pl."})
     bot = _word(metadata={"description": "Instead of a player: the name of a bot of the game."})
 
 

@@ -5,13 +5,13 @@ decision carry a reply address and one signed link per option, both bound to the
 """
 
 from dataclasses import dataclass
-from datetime import datetime, timezone
 from typing import Any
 from urllib.parse import quote
 
+from i18n import N_
 from store import TableStore
 
-from . import clock, envelope, framing, gathering_links, history, reference, signing, undo
+from . import envelope, framing, gathering_links, history, preferences, reference, signing, undo
 from .appending import FORCED
 from .auth import link_key
 from .model import Table, load
@@ -70,7 +70,7 @@ def _base(table: Table, seat: str, m: MailSettings) -> dict[str, Any]:
             "link": f"{base}/play/{table.id}?token={quote(key)}",
             "export_link": f"{base}/tables/{table.id}/export?token={quote(key)}",
             "rules": f"{base}/rules/{table.game.name}",
-            "seed_sha256": table.doc["seed_sha256"]}
+            "seed_sha256": table.doc["seed_sha256"], "language": preferences.language(None, table, seat)}
 
 
 def turn(table: Table, seat: str, m: MailSettings, store: TableStore | None = None) -> dict[str, Any]:
@@ -78,6 +78,8 @@ def turn(table: Table, seat: str, m: MailSettings, store: TableStore | None = No
     With ``store``: also whether the seat may reply 'undo' (then the email takes replies even when
     the seat has no question: its last move passed the turn)."""
     content = _base(table, seat, m)
+    if store is not None:              # a language chosen by reply since the start
+        content["language"] = preferences.language(store, table, seat)
     seen = view(table, seat)
     prompt = next((p for p in seen["prompts"] if p["seat"] == seat), None)
     content.update({"seq": table.seq, "status": seen["status"], "result": seen["result"],
@@ -199,7 +201,7 @@ def game_over(store: TableStore, table: Table, seat: str, m: MailSettings) -> di
             "verdict": framing.outcome(table.game, table.result(), seat), "seed": table.doc["seed"],
             "picture": table.game.picture(seen["state"], seat), "brief": table.game.brief(table.state, seat),
             "recent": summary_since_last_move(store, table, seat),
-            "rematch": rematch_link(table, seat, m)}
+            "rematch": rematch_link(table, seat, m), "language": preferences.language(store, table, seat)}
 
 
 def rematch_link(table: Table, seat: str, m: MailSettings) -> str:
@@ -230,7 +232,7 @@ def since_last_move(store: TableStore, table: Table, seat: str) -> list[dict[str
 def reminder(table: Table, seat: str, deadline: float, m: MailSettings) -> dict[str, Any]:
     """Before a deadline: the time left, what happens then, and the decision once more."""
     action = table.doc.get("on_timeout", "wait")
-    return {**turn(table, seat, m), "kind": "reminder", "left": clock.describe_left(deadline - m.now),
+    return {**turn(table, seat, m), "kind": "reminder", "left_seconds": deadline - m.now,
             "deadline": deadline, "consequence": CONSEQUENCES[action]}
 
 
@@ -258,13 +260,9 @@ def host_timeout(table: Table, seat: str, edge: int, m: MailSettings) -> dict[st
 def vacation(table: Table, seat: str, away: str, until: float, m: MailSettings) -> dict[str, Any]:
     """To the other players of a table: ``away`` (a seat) is on vacation; deadlines move."""
     return {**_base(table, seat, m), "kind": "vacation", "away": table.seats[away]["name"],
-            "away_seat": away, "until": utc_date(until)}
+            "away_seat": away, "until_at": until}
 
 
-def utc_date(when: float) -> str:
-    return datetime.fromtimestamp(when, tz=timezone.utc).strftime("%A %d %B %Y, %H:%M UTC")
-
-
-CONSEQUENCES = {"wait": "the game will wait for you, and the other players will be told you are late",
-                "host": "the table's host will decide what happens",
-                "bot": "a bot will play this turn for you"}
+CONSEQUENCES = {"wait": N_("the game will wait for you, and the other players will be told you are late"),
+                "host": N_("the table's host will decide what happens"),
+                "bot": N_("a bot will play this turn for you")}     # N_: the emails say them in the reader's language

@@ -4,7 +4,8 @@ Set per table, or for the player everywhere; the table's setting wins. Invitatio
 end of a game are always sent unless the seat is muted.
 """
 
-from store import TableStore
+import i18n
+from store import TableStore, keys
 
 from .errors import Invalid
 from .model import Table
@@ -13,6 +14,7 @@ POLICIES = {"immediate": "an email as soon as it is your turn",
             "digest": "one email a day listing the games that wait for you",
             "mute": "no emails; you look in yourself"}
 DEFAULT = "immediate"
+LANGUAGE = "language:"      # the field of a seat's language in the table's preferences (beside seat -> policy)
 
 
 def effective(store: TableStore, table: Table, seat: str) -> str:
@@ -28,3 +30,19 @@ def choose(store: TableStore, table: Table, seat: str, policy: str, everywhere: 
         raise Invalid("This seat has no email address.", code="no_email")
     store.set_preference(None if everywhere else table.id, seat, email, policy)
     return effective(store, table, seat)
+
+
+def language(store: TableStore | None, table: Table, seat: str) -> str:
+    """The language the seat reads the game in: its choice by reply (``language pl``), else the one
+    it started with, else English."""
+    chosen = store.redis.hget(keys.preferences(table.id), LANGUAGE + seat) if store is not None else None
+    if chosen:
+        return i18n.known(chosen.decode() if isinstance(chosen, bytes) else chosen)
+    return i18n.known(table.seats.get(seat, {}).get("language"))
+
+
+def choose_language(store: TableStore, table: Table, seat: str, asked: str) -> str:
+    if asked not in i18n.LANGUAGES:
+        raise Invalid(f"The languages here are {', '.join(i18n.LANGUAGES)}; not {asked!r}.", code="bad_language")
+    store.redis.hset(keys.preferences(table.id), LANGUAGE + seat, asked)
+    return asked

@@ -20,6 +20,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+import i18n
 from games.core import IllegalMove
 from store import TableStore
 
@@ -91,6 +92,7 @@ def handle(store: TableStore, raw: bytes, m: MailSettings, recipients: list[str]
         _tell(answer, told)
         answer.record["talk"] = posted
     answer.content.update({"lines": lines, "command": "; ".join(lines)})      # the reply as written
+    answer.content["language"] = preferences.language(store, table, seat)
     answer.table_id, answer.seat, answer.receipt = table_id, seat, receipt
     answer.replying_to = (reply.message_id, reply.references)
     answer.record.update({"from": reply.sender, "message_id": reply.message_id, "subject": reply.subject,
@@ -127,6 +129,9 @@ def _apply(store: TableStore, table: Table, seat: str, seq: int, lines: list[str
     words = " ".join(lines).lower().strip(".! ") if len(lines) <= 1 else None
     if words is not None:
         first, _, rest = words.partition(" ")
+        asked_language = reply_lines.language(words)
+        if asked_language is not None:
+            return _language(store, table, seat, asked_language, lines, m)
         if first in preferences.POLICIES and rest in ("", *EVERYWHERE):
             policy = preferences.choose(store, table, seat, first, everywhere=bool(rest))
             where = "all your tables" if rest else "this table"
@@ -189,6 +194,16 @@ def _apply(store: TableStore, table: Table, seat: str, seq: int, lines: list[str
         message = "Done."
     return _answer("applied", table, seat, m, lines, message, applied=applied, stopped=stop, store=store,
                    happened=history.summarize(table.game, events, seat, names(table)))
+
+
+def _language(store: TableStore, table: Table, seat: str, asked: str, lines: list[str], m: MailSettings) -> Answer:
+    """A reply 'language pl' / 'language en': this seat's emails and pages in that language from now on."""
+    try:
+        chosen = preferences.choose_language(store, table, seat, asked)
+    except Invalid as refused:
+        return _answer("refused", table, seat, m, lines, refused.message, store=store)
+    return _answer("shown", table, seat, m, lines, i18n.gettext("From now on, your emails at this table "
+                                                                    "are in English.", chosen), store=store)
 
 
 def _undo(store: TableStore, table: Table, seat: str, moves: int, lines: list[str], message_id: str,

@@ -29,6 +29,7 @@ from games.core.protocol import folded_words, words_of
 from . import preferences, rollback, undo
 from .model import Table
 
+LANGUAGE_WORDS = ("language", "język", "jezyk")
 HELP_WORDS = {"", "help", "?", "commands", "how", "show", "state", "options", "status"}
 EVERYWHERE = ("all", "everywhere")
 PREFIX = re.compile(r"(say|team|note)\s*:\s*(.*)", re.IGNORECASE | re.DOTALL)
@@ -109,7 +110,14 @@ def is_command(game: Game, line: str) -> bool:
     first, _, rest = said.partition(" ")
     return (said in HELP_WORDS - {""} or undo.command(said) is not None or rollback.words(said) is not None
             or rollback.command([said]) is not None or (first in preferences.POLICIES and rest in ("", *EVERYWHERE))
-            or first in lookup_words(game))
+            or first in lookup_words(game) or language(said) is not None)
+
+
+def language(said: str) -> str | None:
+    """The language a line 'language pl' (or 'język pl') asks for, if it is one; None if it is no
+    such line. A language the platform does not speak is asked for too (and refused, saying which it speaks)."""
+    first, _, rest = said.strip().lower().rstrip(".!").partition(" ")
+    return rest.strip() if first in LANGUAGE_WORDS and rest.strip().isalpha() else None
 
 
 @functools.lru_cache(maxsize=16)

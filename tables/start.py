@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import games
+import i18n
 from games.core import SYSTEM, IllegalMove, Rng
 from store import TableStore
 
@@ -51,8 +52,18 @@ def check_seats(game: games.core.Game, seats: dict[str, Any],
         email, name = str(info.get("email", "")).strip(), str(info.get("name", "")).strip()
         if not EMAIL.match(email):
             raise Invalid(f"The {seat} seat needs a player's email address.", code="bad_email")
-        out[seat] = {"name": name or email.split("@")[0], "email": email}
+        out[seat] = {"name": name or email.split("@")[0], "email": email, **language(seat, info.get("language"))}
     return out
+
+
+def language(seat: str, asked: Any) -> dict[str, str]:
+    """The language a seat reads the game in, kept with the seat when it is not the default."""
+    if asked in (None, "", i18n.DEFAULT):
+        return {}
+    if asked not in i18n.LANGUAGES:
+        raise Invalid(f"The {seat} seat's language can be {', '.join(i18n.LANGUAGES)}; not {asked!r}.",
+                      code="bad_language")
+    return {"language": asked}
 
 
 def start(store: TableStore, game_name: str, options: dict[str, Any] | None, seats: dict[str, Any],
