@@ -139,7 +139,7 @@ def test_every_clash_tile_with_a_reach_has_its_drawing():
     ("lafamiglia", "card zdrada", "card-zdrada"),
     ("lafamiglia", "card betrayal", "card-zdrada"),
     ("lafamiglia", "order black b3", "order-black-b3"),
-    ("lafamiglia", "order czarny courts-b", "order-black-courts-b"),
+    ("lafamiglia", "order czarny church-b", "order-black-church-b"),
     ("lafamiglia", "column c", "column-c"),
     ("lafamiglia", "sheet 2", "sheet-2"),
     ("lafamiglia", "character il padrino", "character-1"),
