@@ -22,6 +22,18 @@ def envelope(status: int, code: str, message: str, **extra: Any) -> tuple[Any, i
     return jsonify({"status": status, "code": code, "message": message, **extra}), status
 
 
+# A field whose refusal has a code of its own, the same the table layer gives when the schema
+# lets a value through that the rules then refuse (a client keys on the code, not on who refused).
+FIELD_CODES = {"days": "bad_vacation", "on_timeout": "bad_timeout", "time_control": "bad_time_control"}
+
+
+def _code(messages: dict[str, Any]) -> str:
+    """The code of a validation refusal: a field's own when every refused field has that one."""
+    refused = {field for fields in messages.values() if isinstance(fields, dict) for field in fields}
+    codes = {FIELD_CODES.get(field) for field in refused}
+    return codes.pop() if len(codes) == 1 and None not in codes else "invalid_request"
+
+
 def _field_sentence(messages: dict[str, Any]) -> str:
     """The first validation message, as a sentence: 'expected_seq: Not a valid integer.'"""
     for fields in messages.values():
@@ -56,7 +68,8 @@ class JsonErrorsApi(Api):
         if status == 400 and messages and "json" in messages and not isinstance(messages["json"], dict):
             return envelope(400, "malformed_json", "The request body is not valid JSON.")
         if messages:
-            return envelope(status, "invalid_request", _field_sentence(messages), errors=messages)
+            return envelope(status, _code(messages) if status == 422 else "invalid_request",
+                            _field_sentence(messages), errors=messages)
         message = data.get("message") or (error.description if status != 500 else "Something went wrong on "
                                           "the server; the move was not applied.")
         answer, status = envelope(status, HTTP_CODES.get(status, "error"), str(message))
