@@ -1,6 +1,6 @@
 """`make bench`: every benchmark, each a ratio against its baseline measured in the same run."""
 
-from . import cluster, cpu, email_path, fold, fsync, jagged, memory, move, picture, solo
+from . import cluster, cpu, email_path, fold, fsync, jagged, jobs_left, memory, move, picture, solo
 
 
 def main() -> None:
@@ -19,6 +19,9 @@ def main() -> None:
              lambda: memory.run("clash")),
             ("Redis memory per event of a whole 1-deck Labyrinth game (all its keys) vs its log as plain JSON",
              lambda: memory.run("labyrinth", {"decks": 1})),
+            # all of Redis after 60 finished matches through the real workers; and the jobs left (goal 0)
+            ("Redis bytes per event after 60 finished Clash matches (all of Redis, used_memory) vs the 200 B goal",
+             jobs_left.run),
             # goal: under 10 ms of the bot's CPU time per card it plays (the ratio's goal is that, in random-bot units)
             ("section 9 Jihadist bot: its decisions per card vs a random listed option on the same positions", solo.run),
             ("Jagged Alliance: worker time of a whole Dictator Phase vs one system step of the tiny game", jagged.run),
