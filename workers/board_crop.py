@@ -15,6 +15,7 @@ wider than estimated): the renderer lays out and draws every text even where non
 which was most of a crop's drawing time, and the pixels inside the frame are the same.
 """
 
+import functools
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ MARGIN = 10.0
 WHOLE_ENOUGH = 0.9     # a crop at least this share of the picture's width: the whole picture instead
 TALL = 0.85            # the crop at least this tall for its width: some of the board around what matters
 OUTSIDE = 24.0         # a shape this far outside the frame is left out (strokes are at most 5 units wide)
+GEOMETRY = frozenset(("x", "y", "width", "height", "cx", "cy", "r", "rx", "ry", "x1", "y1", "x2", "y2", "font-size"))
 EM_MOST = 1.1          # a text's widest estimate, in ems a character (DejaVu Sans Bold's widest is 1.08)
 
 
@@ -153,14 +155,21 @@ def _places(root: ET.Element) -> dict[str, ET.Element]:
 def _named(places: dict[str, ET.Element], texts: list[str]) -> list[tuple[str, ET.Element]]:
     """The places named in ``texts``, in the order the texts name them (the first text first)."""
     out, seen = [], set()
-    patterns = {name: re.compile(r"(?<![\w/])" + re.escape(name) + r"(?![\w/])", re.IGNORECASE) for name in places}
+    patterns = {name: _pattern(name) for name in places}
     for text in texts:
-        found = sorted((m.start(), name) for name, pattern in patterns.items() if name not in seen
+        low = (text or "").lower()        # a name not in the text at all is not searched for (ASCII names)
+        found = sorted((m.start(), name) for name, pattern in patterns.items()
+                       if name not in seen and (not name.isascii() or name.lower() in low)
                        for m in [pattern.search(text or "")] if m)
         for _, name in found:
             seen.add(name)
             out.append((name, places[name]))
     return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _pattern(name: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w/])" + re.escape(name) + r"(?![\w/])", re.IGNORECASE)
 
 
 def _name_size(element: ET.Element) -> float | None:
@@ -206,9 +215,9 @@ def _shape(node: ET.Element) -> Box | None:
 
 def _floats(node: ET.Element) -> dict[str, float]:
     out = {}
-    for key, value in node.attrib.items():
+    for key in GEOMETRY.intersection(node.attrib):
         try:
-            out[key] = float(value)
+            out[key] = float(node.attrib[key])
         except ValueError:
             continue
     return out

@@ -73,10 +73,13 @@ def slug(name: str) -> str:
 
 
 def _num(value) -> str:
-    if isinstance(value, float):
+    if type(value) is float:
         text = f"{value:.1f}"
         return text[:-2] if text.endswith(".0") else text
     return str(value)
+
+
+_NAMES: dict[str, str] = {}
 
 
 def _attrs(attrs: dict) -> dict:
@@ -85,7 +88,10 @@ def _attrs(attrs: dict) -> dict:
     for key, value in attrs.items():
         if value is None:
             continue
-        out[key.rstrip("_").replace("_", "-")] = _num(value)
+        name = _NAMES.get(key)
+        if name is None:
+            name = _NAMES[key] = key.rstrip("_").replace("_", "-")
+        out[name] = value if type(value) is str else _num(value)
     return out
 
 

@@ -8,6 +8,7 @@ them clickable. Meaning never rests on colour alone: governance, alignment and p
 letters or words on coloured badges, pieces are shapes with numbers.
 """
 
+import functools
 import json
 from importlib import resources
 
@@ -47,8 +48,9 @@ def picture(view: dict, seat: str | None) -> str:
 # ---------------------------------------------------------------- geometry
 
 
+@functools.cache
 def box(name: str) -> tuple[float, float, float, float]:
-    """x, y, width, height of a country's box."""
+    """x, y, width, height of a country's box (the layout's, fixed)."""
     spec = LAYOUT["countries"][name]
     col, row = spec["at"]
     cols, rows = spec.get("span", (1, 1))
