@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+import orjson
 import redis
 
 from . import connect, keys
@@ -107,7 +108,8 @@ class TableStore:
                idempotency: tuple[str, str] | None = None, idempotency_ttl: int = 0,
                snapshot: tuple[str, str, bool] | None = None, *, notice: bool = True,
                now: float = 0.0, asked_anew: Collection[str] = ()) -> tuple[int, dict[str, int]]:
-        """Append after ``expected``, all or nothing, in one round trip.
+        """Append after ``expected``, all or nothing, in one round trip (on one Redis server, one
+        command: the script also leaves the change notice and the sweep's index entry).
 
         ``idempotency`` is (scope, record): a second append with the same scope raises Duplicate.
         ``snapshot`` is (version, state, keep): the state after the append becomes the latest
@@ -122,15 +124,18 @@ class TableStore:
         version, state, keep = snapshot or ("", "", False)
         script_keys = [keys.meta(table_id), keys.log(table_id), keys.waiting(table_id), idem_key,
                        keys.snapshot(table_id), keys.snapshots(table_id)]
-        args = [expected, record, idempotency_ttl, json.dumps({seat: seat in asked_anew for seat in waiting}), state, version,
+        single = not connect.is_cluster(self.redis)
+        if single:                     # the notice and the index written by the script, with the append
+            script_keys += [keys.CHANGED, keys.PENDING]
+        args = [expected, record, idempotency_ttl, _dumps({seat: seat in asked_anew for seat in waiting}), state, version,
                 _filed(version, state) if keep else "",
-                "1" if notice else "0", *entries]
+                "1" if notice else "0", table_id, now, *entries]
 
         def announce(pipe: Any) -> list[str]:
-            """When a worker must act: the change notice and the sweep's index entry. They go out
-            even when the append is refused: they only wake an idempotent worker, which then
-            finds nothing to do."""
-            if not notice:
+            """On a cluster, where the notice and the index live on other nodes: when a worker must
+            act, they are sent beside the script. They go out even when the append is refused:
+            they only wake an idempotent worker, which then finds nothing to do."""
+            if not notice or single:
                 return []
             pipe.lpush(keys.CHANGED, f"{table_id}:{expected + len(entries)}")
             pipe.zadd(keys.PENDING, {table_id: now}, nx=True)
@@ -144,7 +149,7 @@ class TableStore:
             raise Duplicate(_text(out[1]))
         if code == -3:
             raise Conflict(expected, int(out[1]))
-        return code, {seat: int(seq) for seat, seq in json.loads(_text(out[1])).items()}
+        return code, {seat: int(seq) for seat, seq in orjson.loads(out[1]).items()}
 
     def _run(self, script: Any, script_keys: list[str], args: list[Any], more: Any = None) -> Any:
         """A script and what ``more(pipe)`` adds (returning the keys it writes), in one round trip
@@ -199,8 +204,11 @@ class TableStore:
     def settled(self, table_id: str, seq: int) -> bool:
         """A worker did what the table needed up to ``seq``. False when a later append asks again.
 
-        One round trip: the mark cleared, the sweep's index entry dropped, and the mark read
-        again; when an append asked again meanwhile, the entry is put back (since when it was)."""
+        The mark cleared and the sweep's index entry dropped; when an append asked again
+        meanwhile, the entry is kept (since when it was). One script on one Redis server; on a
+        cluster, where the index is on another node, one round trip and the mark read again."""
+        if not connect.is_cluster(self.redis):
+            return bool(self._run(self._settled, [keys.meta(table_id), keys.PENDING], [seq, table_id]))
         for attempt in (1, 2):
             pipe = self.redis.pipeline(transaction=False)
             pipe.execute_command("EVALSHA", self._settled.sha, 1, keys.meta(table_id), seq,   # (a cluster pipeline
@@ -444,6 +452,10 @@ class TableStore:
 
     def ping(self) -> bool:
         return bool(self.redis.ping())
+
+
+def _dumps(value: Any) -> str:
+    return orjson.dumps(value).decode()
 
 
 def _text(value: Any) -> str:

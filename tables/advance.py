@@ -26,6 +26,7 @@ class Advanced:
 def advance(store: TableStore, table_id: str, *, now: float, step_cap: int = 1000,
             snapshot_every: int = 50, batch: int = 25, table: Table | None = None) -> Advanced:
     steps = decisions = 0
+    waiting: dict[str, int] | None = None      # as the last append left it: then not read again
     table = table if table is not None else load(store, table_id)
     while decisions < step_cap and table.automatic_seat() is not None:
         draft = Draft(table, now)
@@ -39,8 +40,9 @@ def advance(store: TableStore, table_id: str, *, now: float, step_cap: int = 100
         faults.point("advance:appended")
         steps += len(done.entries)
         decisions += draft.decisions
-        table = done.table
-    waiting = store.waiting(table_id)
+        table, waiting = done.table, done.waiting
+    if waiting is None:
+        waiting = store.waiting(table_id)
     update_player_index(store, table, waiting)
     return Advanced(table, steps, waiting)
 

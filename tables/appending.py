@@ -1,9 +1,10 @@
 """Decisions taken on a copy of a table, then appended in one write: envelopes, snapshot, who is
 waited on, and a change notice only when a worker has something to do."""
 
-import json
 from dataclasses import dataclass
 from typing import Any
+
+import orjson
 
 from games.core import SYSTEM, fold
 from store import TableStore
@@ -119,7 +120,7 @@ class Draft:
         keep = after.seq // snapshot_every > start.seq // snapshot_every
         snapshot = None
         if keep or set(prompts) != set(self.before):
-            snapshot = (after.game.version, json.dumps(after.state, separators=(",", ":")), keep)
+            snapshot = (after.game.version, orjson.dumps(after.state, option=orjson.OPT_NON_STR_KEYS).decode(), keep)
         stored = envelope.encode(self.stored, after.game.name)
         anew = [] if self.went_back else after.asked_anew(self.before, self.chosen_by)
         seq, waiting = store.append(after.id, start.seq, stored, after.waited_humans(prompts), idempotency,

@@ -92,8 +92,9 @@ def submit(store: TableStore, table: Table, seat: str, *, move: Any = None, opti
             raise
         return _replayed(store, table_id, seat, prior, asked)
     first = table.seq + 1
-    record = json.dumps({"from": first, "to": draft.table.seq, "asked": asked, "applied": stretch.applied,
-                         "left": stretch.left})
+    record = json.dumps({"from": first, "to": draft.table.seq, "asked": asked,        # kept a week: no empty lists
+                         **({"applied": stretch.applied} if stretch.applied else {}),
+                         **({"left": stretch.left} if stretch.left else {})}, separators=(",", ":"))
     try:
         done = draft.append(store, snapshot_every=snapshot_every,
                             idempotency=(scope, record) if scope else None, idempotency_ttl=idempotency_ttl)

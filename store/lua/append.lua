@@ -1,12 +1,15 @@
 -- Append events only if the table's last sequence number is the one the caller read.
--- KEYS: meta, log, waiting, idempotency record (or meta again when there is none), snapshot, snapshots.
+-- KEYS: meta, log, waiting, idempotency record (or meta again when there is none), snapshot, snapshots;
+--       on one Redis server (not a cluster, where they live on other nodes) also the change
+--       notices list and the sweep's index, written here when a worker must act.
 -- ARGV: expected seq, idempotency record ('' for none), its TTL, waiting seats (JSON object: seat ->
 --       true when its question was changed by another seat's decision, which makes it a new edge),
 --       snapshot state ('' for none), snapshot version, the snapshot as filed for replay ('' for
 --       none: compressed by the caller, as the store reads it back),
---       the server must act after this append ('1'/'0'), entries...
+--       the server must act after this append ('1'/'0'), the table id, now (the index's score),
+--       entries...
 -- Returns {new seq, waiting JSON} | {-1} no table | {-2, record} seen before | {-3, seq} conflict.
-local FIRST = 9
+local FIRST = 11
 local seq = tonumber(redis.call('HGET', KEYS[1], 'seq'))
 if not seq then return {-1} end
 if ARGV[2] ~= '' then
@@ -16,9 +19,16 @@ end
 if seq ~= tonumber(ARGV[1]) then return {-3, seq} end
 for i = FIRST, #ARGV do redis.call('XADD', KEYS[2], (seq + i - FIRST + 1) .. '-0', 'e', ARGV[i]) end
 local new = seq + #ARGV - FIRST + 1
-redis.call('HSET', KEYS[1], 'seq', new)
 -- 'needs': the seq at which a worker was last asked to act; cleared once it has (settled.lua).
-if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'needs', new) end
+if ARGV[8] == '1' then
+  redis.call('HSET', KEYS[1], 'seq', new, 'needs', new)
+  if KEYS[7] then
+    redis.call('LPUSH', KEYS[7], ARGV[9] .. ':' .. new)
+    redis.call('ZADD', KEYS[8], 'NX', ARGV[10], ARGV[9])
+  end
+else
+  redis.call('HSET', KEYS[1], 'seq', new)
+end
 if ARGV[2] ~= '' then redis.call('SET', KEYS[4], ARGV[2], 'EX', tonumber(ARGV[3])) end
 if ARGV[5] ~= '' then
   redis.call('HSET', KEYS[5], 'seq', new, 'version', ARGV[6], 'state', ARGV[5])

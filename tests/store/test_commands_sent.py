@@ -1,0 +1,61 @@
+"""On one Redis server an append that asks a worker to act, and a worker's settle, are one
+command each: the script itself leaves the change notice and keeps the sweep's index."""
+
+import json
+
+import pytest
+import redis.connection
+
+from store import keys
+
+
+@pytest.fixture
+def sent(monkeypatch):
+    """The names of the commands this process sends to Redis, in order."""
+    names = []
+    pack_commands, send_command = redis.connection.Connection.pack_commands, redis.connection.Connection.send_command
+
+    def packing(self, commands):
+        names.extend(str(c[0]).upper() for c in commands)
+        return pack_commands(self, commands)
+
+    def sending(self, *args, **kwargs):
+        names.append(str(args[0]).upper())
+        return send_command(self, *args, **kwargs)
+
+    monkeypatch.setattr(redis.connection.Connection, "pack_commands", packing)
+    monkeypatch.setattr(redis.connection.Connection, "send_command", sending)
+    return names
+
+
+def create(store):
+    store.create("t1", json.dumps({"id": "t1"}), [json.dumps({"seq": 1})], {}, 100.0, ["a@x.org"])
+
+
+def test_an_append_that_asks_a_worker_is_one_command_and_leaves_the_notice(store, sent):
+    create(store)
+    store.settled("t1", 1)
+    store.append("t1", 1, [json.dumps({"seq": 2})], [], notice=False)     # the script is loaded once
+    sent.clear()
+    seq, waiting = store.append("t1", 2, [json.dumps({"seq": 3})], ["north"], notice=True, now=200.0)
+    assert sent == ["EVALSHA"]
+    assert (seq, waiting) == (3, {"north": 3})
+    assert store.redis.lrange(keys.CHANGED, 0, 0) == [b"t1:3"]
+    assert store.pending() == (1, 200.0) and store.needs("t1") == 3
+
+
+def test_an_append_that_asks_nothing_leaves_no_notice(store, sent):
+    create(store)
+    store.settled("t1", 1)
+    store.redis.delete(keys.CHANGED)
+    store.append("t1", 1, [json.dumps({"seq": 2})], [], notice=False, now=200.0)
+    assert store.redis.llen(keys.CHANGED) == 0 and store.pending() == (0, None) and store.needs("t1") is None
+
+
+def test_a_settle_is_one_command(store, sent):
+    create(store)
+    store.settled("t0", 0)                     # the script is loaded once
+    sent.clear()
+    assert store.settled("t1", 1) is True
+    assert sent == ["EVALSHA"]
+    assert store.pending() == (0, None)
