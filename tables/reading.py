@@ -62,12 +62,14 @@ def seat_prompts(table: Table, state: Any, seat: str | None, board: bool,
 
 
 def view(table: Table, seat: str | None, board: bool = False) -> dict[str, Any]:
-    """The seat's view now. Its prompts (with ``board``, every option's notation) are worked out
-    once per seq and seat of a copy (Table.kept), for every view of a copy kept in the process;
-    each caller gets prompts of its own to change."""
-    kept = table.kept(("prompts", seat, board),
-                      lambda: seat_prompts(table, table.state, seat, board, table.prompts()))
-    return view_of(table, table.state, table.seq, seat, board, prompts=[dict(p) for p in kept])
+    """The seat's view now. With ``board`` (the view route's, on a copy it holds alone), the
+    seat's prompts and every option's notation are worked out once per seq and seat of the copy
+    (Table.kept), for every view of a copy kept in the process; each caller gets prompts of its
+    own to change. Without, worked out afresh: a move's answer reads a copy already put back."""
+    if not board:
+        return view_of(table, table.state, table.seq, seat)
+    kept = table.kept(("prompts", seat), lambda: seat_prompts(table, table.state, seat, True, table.prompts()))
+    return view_of(table, table.state, table.seq, seat, True, prompts=[dict(p) for p in kept])
 
 
 def view_at(store: TableStore, table: Table, seq: int, seat: str | None, board: bool = False) -> dict[str, Any]:
