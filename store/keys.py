@@ -36,8 +36,12 @@ def waiting(table_id: str) -> str:       # hash: seat -> seq since which the sea
     return table(table_id, "waiting")
 
 
-def idempotency(table_id: str, scope: str) -> str:
-    return table(table_id, "idem:" + scope)
+def idempotency(table_id: str) -> str:   # hash: scope -> the record of the request; expires a TTL after the last
+    return table(table_id, "idem")
+
+
+def idempotency_single(table_id: str, scope: str) -> str:   # string: one record, as kept before the hash
+    return table(table_id, "idem:" + scope)              # (read until the last has expired, a TTL later)
 
 
 def mail(table_id: str, name: str) -> str:   # the delivery state of one email

@@ -111,7 +111,8 @@ class TableStore:
         """Append after ``expected``, all or nothing, in one round trip (on one Redis server, one
         command: the script also leaves the change notice and the sweep's index entry).
 
-        ``idempotency`` is (scope, record): a second append with the same scope raises Duplicate.
+        ``idempotency`` is (scope, record): a second append with the same scope raises Duplicate
+        (the table's records are one hash, kept ``idempotency_ttl`` seconds after the last).
         ``snapshot`` is (version, state, keep): the state after the append becomes the latest
         snapshot, and with ``keep`` is filed for replay. ``notice``: a worker must act after
         this append (the table is marked, indexed since ``now`` and a change notice is left).
@@ -120,14 +121,13 @@ class TableStore:
         Returns the new seq and {seat: edge seq} of who is waited on.
         """
         scope, record = idempotency or ("", "")
-        idem_key = keys.idempotency(table_id, scope) if scope else keys.meta(table_id)
         version, state, keep = snapshot or ("", "", False)
-        script_keys = [keys.meta(table_id), keys.log(table_id), keys.waiting(table_id), idem_key,
-                       keys.snapshot(table_id), keys.snapshots(table_id)]
+        script_keys = [keys.meta(table_id), keys.log(table_id), keys.waiting(table_id), keys.idempotency(table_id),
+                       keys.idempotency_single(table_id, scope), keys.snapshot(table_id), keys.snapshots(table_id)]
         single = not connect.is_cluster(self.redis)
         if single:                     # the notice and the index written by the script, with the append
             script_keys += [keys.CHANGED, keys.PENDING]
-        args = [expected, record, idempotency_ttl, _dumps({seat: seat in asked_anew for seat in waiting}), state, version,
+        args = [expected, scope, record, idempotency_ttl, _dumps({seat: seat in asked_anew for seat in waiting}), state, version,
                 _filed(version, state) if keep else "",
                 "1" if notice else "0", table_id, now, *entries]
 
@@ -255,7 +255,10 @@ class TableStore:
         return int(count), (float(oldest[0][1]) if oldest else None)
 
     def idempotent(self, table_id: str, scope: str) -> str | None:
-        value = self.redis.get(keys.idempotency(table_id, scope))
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.hget(keys.idempotency(table_id), scope)
+        pipe.get(keys.idempotency_single(table_id, scope))
+        value = next((v for v in pipe.execute() if v is not None), None)
         return _text(value) if value is not None else None
 
     # -- snapshots (derived data: losing one only costs a longer fold) ----------------------

@@ -54,7 +54,25 @@ def test_an_idempotency_key_applies_once_and_answers_the_first_record(store):
     assert seen.value.record == '{"from": 2}'
     assert store.seq("t1") == 2
     assert store.idempotent("t1", "key1") == '{"from": 2}'
-    assert 0 < store.redis.ttl(keys.idempotency("t1", "key1")) <= 60
+    assert 0 < store.redis.ttl(keys.idempotency("t1")) <= 60
+
+
+def test_a_record_kept_as_its_own_key_before_the_hash_still_answers(store):
+    create(store)
+    store.redis.set(keys.idempotency_single("t1", "old"), '{"from": 2}', ex=60)
+    with pytest.raises(Duplicate) as seen:
+        store.append("t1", 1, [entry(2)], [], ("old", '{"from": 9}'), 60)
+    assert seen.value.record == '{"from": 2}' and store.seq("t1") == 1
+    assert store.idempotent("t1", "old") == '{"from": 2}'
+
+
+def test_idempotency_records_of_a_table_are_one_hash_each_kept_a_ttl_after_the_last(store):
+    create(store)
+    store.append("t1", 1, [entry(2)], [], ("key1", '{"from": 2}'), 60)
+    store.append("t1", 2, [entry(3)], [], ("key2", '{"from": 3}'), 90)
+    assert store.redis.hgetall(keys.idempotency("t1")) == {b"key1": b'{"from": 2}', b"key2": b'{"from": 3}'}
+    assert 60 < store.redis.ttl(keys.idempotency("t1")) <= 90
+    assert not store.redis.keys("t:{t1}:idem:*")
 
 
 def test_unknown_table_and_taken_id(store):
