@@ -40,4 +40,4 @@ class OrjsonProvider(DefaultJSONProvider):
         try:
             return orjson.dumps(obj, default=self.default, option=OPTIONS)
         except orjson.JSONEncodeError:
-            return super().dumps(obj).encode()
+            return super().dumps(obj, separators=(",", ":"), ensure_ascii=False).encode()
