@@ -79,35 +79,39 @@ def time_control(table: Table) -> dict[str, Any]:
 
 
 def track(store: TableStore, table: Table, waiting: dict[str, int]) -> list[Timer]:
-    """Charge the seats whose turn ended, time the seats newly waited on; returns the new timers."""
+    """Charge the seats whose turn ended, time the seats newly waited on; returns the new timers.
+    The log entries both need are read in one range (a hand-off: the mover's turn, its end)."""
     tc, state = time_control(table), store.clock(table.id)
+    changed = []
+    for seat, info in table.seats.items():
+        timed = int(state[f"{seat}:edge"]) if state.get(f"{seat}:edge") else None
+        if info.get("email") and timed != waiting.get(seat):
+            changed.append((seat, info["email"], timed, waiting.get(seat)))
+    if not changed:
+        return []
+    first = min([timed + 1 for _, _, timed, _ in changed if timed is not None] +
+                [current for *_, current in changed if current is not None])
+    log = {first + n: envelope.loads(text) for n, text in enumerate(store.read(table.id, after=first - 1))}
     values: dict[str, object] = {}
     new: list[Timer] = []
     done: list[str] = []
-    for seat, info in table.seats.items():
-        if not info.get("email"):
-            continue
-        timed = int(state[f"{seat}:edge"]) if state.get(f"{seat}:edge") else None
-        current = waiting.get(seat)
-        if timed == current:
-            continue
-        vacations = store.vacations(info["email"])
+    for seat, email, timed, current in changed:
+        vacations = store.vacations(email)
         bank = float(state[f"{seat}:bank"]) if f"{seat}:bank" in state else \
             clock.initial_banks(tc, [seat]).get(seat, 0.0)
         if timed is not None:                          # the seat's turn ended: charge its clock
             since = float(state[f"{seat}:since"])
-            ended = moved_at(store, table.id, seat, timed, current, since)
+            ended = moved_at(log, seat, timed, current, since)
             bank = clock.after_move(tc, bank, since, ended, vacations)
             values.update({f"{seat}:bank": bank, f"{seat}:edge": "", f"{seat}:deadline": ""})
             done += [f"{table.id}/{seat}/{timed}", reminder_key(f"{table.id}/{seat}/{timed}")]
         if current is not None:                        # newly waited on: a deadline
-            since = entry_time(store, table.id, current)
+            since = float(log[current]["at"]) if current in log else 0.0
             when = clock.deadline(tc, since, bank, vacations)
             values.update({f"{seat}:bank": bank, f"{seat}:edge": current, f"{seat}:since": since,
                            f"{seat}:deadline": when})
             new.append(Timer(table.id, seat, current, since, when, clock.reminder_times(since, when)))
-    if values or done:
-        store.set_clock(table.id, values, {k: at for t in new for k, at in t.entries().items()}, done)
+    store.set_clock(table.id, values, {k: at for t in new for k, at in t.entries().items()}, done)
     return new
 
 
@@ -138,11 +142,12 @@ def entry_time(store: TableStore, table_id: str, seq: int) -> float:
     return float(envelope.loads(entries[0])["at"]) if entries else 0.0
 
 
-def moved_at(store: TableStore, table_id: str, seat: str, edge: int, next_edge: int | None, since: float) -> float:
-    """When the seat's turn from ``edge`` ended: its last decision before its next turn."""
+def moved_at(log: dict[int, dict[str, Any]], seat: str, edge: int, next_edge: int | None, since: float) -> float:
+    """When the seat's turn from ``edge`` ended: its last decision before its next turn
+    (``log``: the decoded entries by seq, from ``edge + 1`` on at least)."""
     ended = since
-    for text in store.read(table_id, after=edge, upto=next_edge - 1 if next_edge else None):
-        entry = envelope.loads(text)
-        if entry["by"] == seat and "move" in entry:
+    for seq in sorted(log):
+        entry = log[seq]
+        if edge < seq and (next_edge is None or seq < next_edge) and entry["by"] == seat and "move" in entry:
             ended = float(entry["at"])
     return ended
