@@ -4,6 +4,8 @@ sentence with its own code (bad_email, missing_seat, same_address...), so they a
 
 from marshmallow import Schema, fields, validate
 
+import i18n
+
 from .schemas import MAX_EMAIL, MAX_NAME, MAX_WORD, ON_TIMEOUT, ONE_LINE_PATTERN, JsonBoolean, one_line
 
 
@@ -22,6 +24,8 @@ class Creator(Schema):
     email = _required(MAX_EMAIL, description="Your address: the confirmation goes there first.",
                       example="ann@example.org")
     seat = _required(MAX_WORD, description="The seat you play.", example="mcworld")
+    language = fields.String(validate=validate.OneOf(list(i18n.LANGUAGES)), metadata={
+        "description": "The language you read the game in: en (the default) or pl."})
 
 
 class InvitationRequest(Schema):
@@ -35,8 +39,8 @@ class InvitationRequest(Schema):
     creator = fields.Nested(Creator, required=True)
     seats = fields.Dict(keys=fields.String(validate=validate.Length(max=MAX_WORD)), values=fields.Dict(), required=True,
                         validate=validate.Length(max=8), metadata={
-                            "description": "Every other seat: {'name', 'email'} (an invitation), {'bot': NAME} or "
-                                           "{'open': true} (a join link to share).",
+                            "description": "Every other seat: {'name', 'email'} (an invitation; 'language': 'pl' "
+                                           "for Polish), {'bot': NAME} or {'open': true} (a join link to share).",
                             "example": {"jihad": {"name": "Bob", "email": "bob@example.org"}}})
     public = JsonBoolean(load_default=False, metadata={"description": "List the open seats at /open."})
 

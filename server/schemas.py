@@ -5,6 +5,7 @@ from typing import Any
 
 from marshmallow import EXCLUDE, INCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
+import i18n
 from tables.clock import VACATION_MAX_DAYS
 from tables.deadlines import TIMEOUT_ACTIONS
 
@@ -84,7 +85,7 @@ class JsonBoolean(fields.Boolean):
 class SeatRequest(Schema):
     name = _name(description=f"The player's name (at most {MAX_NAME} characters, one line).")
     email = _email(description="Where the player's emails go.")
-    language = fields.String(validate=validate.OneOf(["en", "pl"]), metadata={
+    language = fields.String(validate=validate.OneOf(list(i18n.LANGUAGES)), metadata={
         "description": "The language the player reads the game in: en (the default) or pl."})
     bot = _word(metadata={"description": "Instead of a player: the name of a bot of the game."})
 

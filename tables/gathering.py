@@ -92,6 +92,11 @@ def mail(kind: str, to: str, now: float, **more: Any) -> str:
     return json.dumps({"kind": kind, "to": to, "at": round(now, 3), **more})
 
 
+def spoken(info: dict[str, Any]) -> dict[str, str]:
+    """A person's language, carried from the request to the invitation to the table (English: nothing)."""
+    return {"language": info["language"]} if info.get("language") else {}
+
+
 def seat_field(seat: str) -> str:
     return "seat:" + seat
 
@@ -112,7 +117,8 @@ def ask(store: TableStore, body: dict[str, Any], now: float, rematch_of: str | N
                       "from it. The page the server's emails link to ('never email me') can undo that.",
                       code="address_refuses_mail")
     gid, seed = new_table_id(), secrets.token_bytes(32)
-    seats = {creator["seat"]: {"state": "creator", "name": creator["name"], "email": creator["email"], "at": now}}
+    seats = {creator["seat"]: {"state": "creator", "name": creator["name"], "email": creator["email"], "at": now,
+                               **spoken(creator)}}
     for seat, spec in request["seats"].items():
         seats[seat] = {"state": {"person": "asked", "bot": "bot", "open": "open"}[spec["kind"]], "n": 0, "at": now,
                        **{k: v for k, v in spec.items() if k != "kind"}}
@@ -160,7 +166,7 @@ def invite(store: TableStore, g: Gathering, seat: str, info: dict[str, Any], now
     older one's links stop working), or that mark the seat refused when the address asked never to
     be emailed (the creator is told)."""
     n = int(info.get("n") or 0) + 1
-    person = {"name": info["name"], "email": info["email"], "n": n, "at": now}
+    person = {"name": info["name"], "email": info["email"], "n": n, "at": now, **spoken(info)}
     if kept.never(store, info["email"]):
         return {seat_field(seat): json.dumps({**person, "state": "refused"}),
                 f"mail:vacant-{seat}-{n}": mail("gathering_vacant", g.creator["email"], now, seat=seat, n=n,
@@ -176,7 +182,8 @@ def start_if_ready(store: TableStore, g: Gathering, now: float) -> Gathering:
     if g.status != "gathering" or not g.ready():
         return g
     seats = {seat: ({"bot": info["bot"], "name": info["name"]} if info["state"] == "bot"
-                    else {"name": info["name"], "email": info["email"]}) for seat, info in g.seats.items()}
+                    else {"name": info["name"], "email": info["email"], **spoken(info)})
+             for seat, info in g.seats.items()}
     try:
         start(store, g.doc["game"], g.doc["options"], seats, now, table_id=g.id, seed=bytes.fromhex(g.seed),
               time_control=g.doc["time_control"], on_timeout=g.doc["on_timeout"], host=g.doc.get("host"))

@@ -14,6 +14,7 @@ from games.core import Game, IllegalMove
 
 from . import deadlines
 from .errors import Invalid
+from .start import language
 
 MAX_NAME = 60
 MAX_EMAIL = 254
@@ -89,7 +90,8 @@ def _creator(given: Any, game: Game, order: tuple[str, ...]) -> dict[str, str]:
     if seat not in order:
         raise Invalid(f"Choose your own seat: {game.title} is played by {_or(order)}"
                       + (f", not {seat!r}." if seat else "."), code="bad_seat")
-    return {"name": person_name(given.get("name"), email, "Your name"), "email": email, "seat": seat}
+    return {"name": person_name(given.get("name"), email, "Your name"), "email": email, "seat": seat,
+            **language("You (the creator)", given.get("language"))}
 
 
 def _seats(given: Any, game: Game, order: tuple[str, ...], creator: dict[str, str]) -> dict[str, dict[str, Any]]:
@@ -138,7 +140,8 @@ def seat_spec(spec: Any, game: Game, seat: str) -> dict[str, Any]:
             raise Invalid(f"The {seat} seat: say {{\"open\": true}} for an open seat.", code="bad_seats")
         return {"kind": "open"}
     email = address(spec["email"], f"The {seat} seat")
-    return {"kind": "person", "email": email, "name": person_name(spec.get("name"), email, f"The {seat} seat")}
+    return {"kind": "person", "email": email, "name": person_name(spec.get("name"), email, f"The {seat} seat"),
+            **language(f"The {seat} seat", spec.get("language"))}
 
 
 def one_address_each(game: Game, held: list[tuple[str, str]]) -> None:

@@ -52,16 +52,18 @@ def check_seats(game: games.core.Game, seats: dict[str, Any],
         email, name = str(info.get("email", "")).strip(), str(info.get("name", "")).strip()
         if not EMAIL.match(email):
             raise Invalid(f"The {seat} seat needs a player's email address.", code="bad_email")
-        out[seat] = {"name": name or email.split("@")[0], "email": email, **language(seat, info.get("language"))}
+        out[seat] = {"name": name or email.split("@")[0], "email": email,
+                     **language(f"The {seat} seat", info.get("language"))}
     return out
 
 
-def language(seat: str, asked: Any) -> dict[str, str]:
-    """The language a seat reads the game in, kept with the seat when it is not the default."""
+def language(who: str, asked: Any) -> dict[str, str]:
+    """The language a seat reads the game in (``who``: the seat, in a refusal), kept with the seat
+    when it is not the default."""
     if asked in (None, "", i18n.DEFAULT):
         return {}
     if asked not in i18n.LANGUAGES:
-        raise Invalid(f"The {seat} seat's language can be {', '.join(i18n.LANGUAGES)}; not {asked!r}.",
+        raise Invalid(f"{who}: the language can be {', '.join(i18n.LANGUAGES)}; not {asked!r}.",
                       code="bad_language")
     return {"language": asked}
 

@@ -1,0 +1,35 @@
+"""POST /invitations carries each person's language (the creator's and an invited seat's) to the
+table the gathering starts: their emails there are in it."""
+
+import pytest
+
+from tests.gathering_helpers import ANN, BOB, ask, latest_of, link, press
+from tests.mail.helpers import kind
+
+
+@pytest.mark.parametrize("polish", ["creator", "invited"])
+def test_the_languages_asked_in_an_invitation_are_the_seats_languages_at_the_table(client, run_worker, smtp_server,
+                                                                                   polish):
+    inbox = smtp_server.inbox
+    creator, invited = ({**ANN, "language": "pl"}, BOB) if polish == "creator" else (ANN, {**BOB, "language": "pl"})
+    asked = ask(client, {"game": "clash", "options": {"match": "single"}, "creator": {**creator, "seat": "mcworld"},
+                         "seats": {"jihad": invited}})
+    run_worker()
+    press(client, link(inbox, latest_of(inbox, ANN["email"], "gathering_confirm"), "confirm"))
+    run_worker()
+    press(client, link(inbox, latest_of(inbox, BOB["email"], "gathering_invite"), "accept"))
+    run_worker()
+    assert client.get(f"/tables/{asked['id']}/view").json["status"] == "active"
+    table_mail = {who: [m for m in inbox.to(who) if kind(m) in ("your_turn", "invitation")]
+                  for who in (ANN["email"], BOB["email"])}
+    assert all(table_mail.values())
+    polish, english = (ANN, BOB) if polish == "creator" else (BOB, ANN)
+    assert all("Twoje miejsce: http" in inbox.text(m) for m in table_mail[polish["email"]])
+    assert all("Your seat: http" in inbox.text(m) for m in table_mail[english["email"]])
+
+
+def test_an_invited_seat_in_a_language_the_platform_does_not_speak_is_refused(client):
+    answer = client.post("/invitations", json={"game": "clash", "options": {"match": "single"},
+                                               "creator": {**ANN, "seat": "mcworld"},
+                                               "seats": {"jihad": {**BOB, "language": "xx"}}})
+    assert answer.status_code == 422 and answer.json["code"] == "bad_language"
