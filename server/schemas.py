@@ -173,6 +173,9 @@ class View(Schema):
                                                            "position) rather than the standard setup: the "
                                                            "HMAC-SHA256 of that position (canonical JSON) keyed "
                                                            "by the table's seed, checked once the seed is out."})
+    language = fields.String(metadata={"description": "GET view, for a seat: the language its emails and pages "
+                                                      "are in (en or pl): chosen at the start, or by reply "
+                                                      "'language pl'."})
     undo = fields.Dict(metadata={"description": "GET view, for a seat: whether it may take its own last moves "
                                                 "back now: {available, moves} (and, when not, {code, message})."})
     rollback = fields.Dict(allow_none=True, metadata={

@@ -106,6 +106,7 @@ class TableView(MethodView):
                 with s.tables.tail(table_id) as tail:          # the log's last entries this process read
                     view["undo"] = undo.window(s.store, table, seat, tail).as_view()
                 view["rollback"] = rollback.as_view(s.store, table)    # not kept with the copy: no seq moves
+                view["language"] = preferences.language(s.store, table, seat)
         return jsonify(documented(view))
 
 

@@ -41,6 +41,9 @@ def test_the_polish_seat_reads_its_turn_in_polish_and_the_english_seat_in_englis
     assert "your turn" in text and 'Reply "help" for how to write moves.' in text
     assert "Your seat: http://pbem.test/play/" in text and "Twoj" not in text
     assert '<html lang="en">' in html and "your turn</b> · move" in html and "stop these emails" in html
+    languages = {seat: client.get(f"/tables/{table}/view", headers=bearer(tokens[seat])).json["language"]
+                 for seat in SEATS}
+    assert languages == {"mcworld": "pl", "jihad": "en"}
     for first in (inbox.to("ann@example.org")[0], inbox.to("bob@example.org")[0]):   # the welcome, of either kind
         polish = "ann@" in str(first["To"])
         assert ("Cześć Ann," if polish else "Hello Bob,") in inbox.text(first)
@@ -57,6 +60,7 @@ def test_a_reply_language_pl_turns_the_english_seat_s_emails_polish(client, run_
     assert kind(answer) == "answer"
     assert "Od teraz Twoje e-maile przy tym stole są po polsku." in inbox.text(answer)
     assert "Twoje miejsce:" in inbox.text(answer)
+    assert client.get(f"/tables/{table}/view", headers=bearer(tokens["jihad"])).json["language"] == "pl"
     while not _turns(inbox, "bob@example.org") or kind(latest(inbox, "bob@example.org")) != "your_turn":
         _move(client, table, tokens)
         run_worker()
