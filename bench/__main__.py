@@ -1,6 +1,6 @@
 """`make bench`: every benchmark, each a ratio against its baseline measured in the same run."""
 
-from . import cluster, cpu, email_path, fold, fsync, jagged, jobs_left, memory, move, picture, solo
+from . import cluster, cpu, email_path, fold, fsync, jagged, jobs_left, mail_cpu, memory, move, picture, solo
 
 
 def main() -> None:
@@ -15,6 +15,9 @@ def main() -> None:
              lambda: fold.run_game("labyrinth", 0, {"decks": 3}, ("Plot", "Recruit"))),
             ("SVG of a mid-game Labyrinth view vs json.dumps of it", picture.run_svg),
             ("PNG (640 px) of a mid-game Labyrinth view vs json.dumps of it", picture.run_png),
+            # goal: 30 ms of the mail worker's CPU a turn email (the ratio's goal is that, in json.dumps units)
+            ("a turn email of mid-game Labyrinth, Clash, La Famiglia and Jagged Alliance tables, as the mail worker "
+             "renders it, vs json.dumps of the seat's view", mail_cpu.run),
             ("Redis memory per event of a whole Clash match (all its keys) vs its log as plain JSON",
              lambda: memory.run("clash")),
             ("Redis memory per event of a whole 1-deck Labyrinth game (all its keys) vs its log as plain JSON",

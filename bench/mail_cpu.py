@@ -1,0 +1,132 @@
+"""The mail worker's CPU time per turn email, against json.dumps of the same seat's view, measured
+in the same run.
+
+Mid-game tables of Labyrinth, Clash, La Famiglia and Jagged Alliance (all seats human), played by
+random listed options through the use cases; at several hand-offs the newly asked seat's turn email
+is made as the notify job makes it: the table loaded, the email's content (notices.your_turn), the
+email rendered (text, HTML, the board picture or its phone crop as PNG) and written out as bytes.
+Each email is rendered once with the kept pictures emptied first: a worker draws each turn's picture
+once (the pictures kept by their SVG's hash only spare a retry).
+
+The goal is 30 ms of CPU per email; json.dumps of these views takes about 0.08 ms on the project's
+machines, so the goal is a ratio of 375. Times are the process's CPU time (the embedded Redis is
+another process), as in bench/picture.py; the figures per game are the median email of each.
+
+`python -m bench.mail_cpu [emails per game]` (also part of `make bench`).
+"""
+
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import redis
+
+import config
+import tables
+from games.core import Rng
+from store import TableStore
+from store.embedded import EmbeddedRedis
+from tables import notices
+from tables.reading import view
+from workers import mail, pictures
+
+GOAL_MS = 30.0
+GOAL = 375.0
+GAMES = {
+    "labyrinth": ({}, ("us", "jihadist")),
+    "clash": ({}, ("mcworld", "jihad")),
+    "lafamiglia": ({}, ("southwest", "northeast", "southeast", "northwest")),
+    "jaggedalliance": ({"players": 2, "scenario": "1"}, ("merc1", "merc2")),
+}
+FROM = 30          # decisions into the game before the first email measured
+EVERY = 9          # decisions between the emails measured
+
+
+def hand_offs(store: TableStore, game: str, emails: int):
+    """Yield (table, seat, edge) of ``emails`` turn emails, each when a seat is newly asked, along a
+    random game (several tables if one ends first): an email is measured at its hand-off, before
+    the game moves on."""
+    options, seats = GAMES[game]
+    chooser, left = Rng(f"mail cpu {game}".encode(), 0), emails
+    for attempt in range(20):
+        people = {s: {"name": s.title(), "email": f"{s}@example.org"} for s in seats}
+        table_id = tables.start(store, game, options, people, time.time(),
+                                seed=f"mail cpu {game} {attempt}".encode()).table.id
+        made, before, due = 0, set(), FROM
+        while left:
+            table = tables.advance(store, table_id, now=time.time()).table
+            if table.result() is not None:
+                break
+            asked = sorted(table.prompts())
+            fresh = [s for s in asked if s not in before]
+            if made >= due and fresh:
+                yield table_id, fresh[0], store.waiting(table_id)[fresh[0]]
+                left, due = left - 1, made + EVERY
+            seat = asked[chooser.below(len(asked))]
+            listed = table.prompts()[seat].get("options") or []
+            tables.submit(store, table, seat, option=1 + chooser.below(len(listed)), now=time.time())
+            before, made = set(asked), made + 1
+        if not left:
+            return
+    raise AssertionError(f"{game}: fewer than {emails} hand-offs")
+
+
+def turn_email(store: TableStore, settings: config.Settings, table_id: str, seat: str, edge: int) -> bytes:
+    """What the notify job does for one turn email, short of the SMTP conversation."""
+    table = tables.load(store, table_id)
+    content = notices.your_turn(store, table, seat, edge, mail.mail_settings(settings, time.time()))
+    assert content is not None
+    content["welcome"] = False
+    name = f"your_turn-{edge}-{seat}"
+    return bytes(mail.render("your_turn", content, settings, mail.message_id(settings, table_id, name), store))
+
+
+def cpu_ms(function, *args: Any) -> float:
+    started = time.process_time()
+    function(*args)
+    return (time.process_time() - started) * 1000
+
+
+def run(emails: int = 6) -> dict[str, float]:
+    folder = Path(tempfile.mkdtemp(prefix="pbem-mail-cpu-"))
+    server = EmbeddedRedis(folder / "redis", config.REDIS_CONF).start()
+    saved = dict(os.environ)
+    try:
+        os.environ.update(REDIS_URL=server.url, PBEM_DATA_DIR=str(folder), SECRET_KEY="bench",
+                          PUBLIC_URL="http://pbem.test")
+        settings = config.load()
+        store = TableStore(redis.Redis.from_url(server.url))
+        result: dict[str, float] = {}
+        emails_ms, base_ms, warm = [], [], False
+        for game in GAMES:
+            mine = []
+            for table_id, seat, edge in hand_offs(store, game, emails):
+                if not warm:                                        # templates, fonts, first imports
+                    turn_email(store, settings, table_id, seat, edge)
+                    warm = True
+                seen = view(tables.load(store, table_id), seat)
+                base_ms.append(statistics.median(cpu_ms(json.dumps, seen) for _ in range(200)))
+                pictures._kept = pictures._Kept()                  # each turn's picture is new to the worker
+                mine.append(cpu_ms(turn_email, store, settings, table_id, seat, edge))
+            result[f"{game}_ms"] = statistics.median(mine)
+            emails_ms += mine
+        email_ms, base = statistics.median(emails_ms), statistics.median(base_ms)
+        return {"json_dumps_ms": base, "email_ms": email_ms, **result, "ratio": email_ms / base, "goal": GOAL}
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+        server.stop()
+
+
+def main() -> None:
+    result = run(int(sys.argv[1]) if len(sys.argv) > 1 else 6)
+    print(", ".join(f"{k} {v:.2f}" for k, v in result.items()), f"(goal {GOAL_MS:.0f} ms an email)")
+
+
+if __name__ == "__main__":
+    main()
