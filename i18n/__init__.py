@@ -107,5 +107,6 @@ def install(env: jinja2.Environment, fallback: Callable[[], str | None] = lambda
 
     env.add_extension("jinja2.ext.i18n")
     env.install_gettext_callables(_gettext, _ngettext, newstyle=True)   # type: ignore[attr-defined]
+    env.globals["spoken"] = jinja2.pass_context(language)      # <html lang="{{ spoken() }}">
     env.filters["utcdate"] = jinja2.pass_context(lambda context, when: date(when, language(context)))
     env.filters["duration"] = jinja2.pass_context(lambda context, seconds: duration(seconds, language(context)))

@@ -12,7 +12,9 @@ from flask import Blueprint, Response, flash, jsonify, make_response, redirect, 
 
 import tables
 from games.core import IllegalMove
-from tables import links, rollback, signing
+import i18n
+from i18n import N_
+from tables import links, preferences, rollback, signing
 from tables.errors import Closed
 from workers.queue import enqueue_host_decision
 
@@ -25,6 +27,7 @@ from .extensions import services
 blp = Blueprint("pages", __name__)
 STATIC = Path(__file__).parent / "static"
 # the page's own script and style; no other host is ever asked for anything
+MOVED_ON = N_("The game has moved on since that email, so the link was not used. Here is where it stands now.")
 PAGE_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
                "frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
 
@@ -42,8 +45,8 @@ def _digest(path: Path, mtime: int) -> str:
 
 def _render(table: tables.Table, seat: str | None, token: str | None, problem: str | None = None,
             status: int = 200) -> Response:
-    page = render_template("table.html", **seat_page.context(table, seat, token, request.args.get("log") == "all"),
-                           problem=problem, nonce=uuid.uuid4().hex, asset=asset)
+    context = seat_page.context(table, seat, token, request.args.get("log") == "all")
+    page = render_template("table.html", **context, problem=problem and i18n.gettext(problem, context["language"]), nonce=uuid.uuid4().hex, asset=asset)
     answer = make_response(page, status)
     answer.headers.update({"Content-Security-Policy": PAGE_POLICY, "Cache-Control": "no-store",
                            "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff"})
@@ -143,11 +146,11 @@ def action(token: str) -> Any:
     if state == "expired":
         return _expired(table)
     if state != "ready":
-        return _render(table, chosen.seat, key, "The game has moved on since that email, so the link was not "
-                       "used. Here is where it stands now.", 409)
+        return _render(table, chosen.seat, key, MOVED_ON, 409)
     option = table.prompts()[chosen.seat]["options"][chosen.option - 1]
     return render_template("confirm.html", title=table.game.title, table=table.id, label=option["label"],
-                           prompt=table.prompts()[chosen.seat]["text"])
+                           prompt=table.prompts()[chosen.seat]["text"],
+                           language=preferences.language(s.store, table, chosen.seat))
 
 
 @blp.post("/act/<token>")
@@ -168,16 +171,16 @@ def act(token: str) -> Any:
                            snapshot_every=s.settings.snapshot_every, idempotency_ttl=s.settings.idempotency_ttl)
     except (IllegalMove, tables.StaleSeq):
         table = tables.load(s.store, chosen.table_id)
-        return _render(table, chosen.seat, key, "The game has moved on since that email, so the link was not "
-                       "used. Here is where it stands now.", 409)
+        return _render(table, chosen.seat, key, MOVED_ON, 409)
     if not done.replayed:
         s.metrics.moves.labels(done.table.game.name).inc()
     return redirect(url_for("pages.page", table_id=chosen.table_id, token=key), code=303)
 
 
 def _expired(table: tables.Table) -> Response:
-    return _render(table, None, None, "This link has expired, so it was not used. Here is the table as anyone "
-                   "watching sees it; your latest email from this game has your current links.", 409)
+    return _render(table, None, None, N_("This link has expired, so it was not used. Here is the table as anyone "
+                                         "watching sees it; your latest email from this game has your current links."),
+                   409)
 
 
 VOTES = {"agree": "Agree to the rollback", "refuse": "Refuse the rollback"}

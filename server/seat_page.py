@@ -15,7 +15,7 @@ from urllib.parse import quote
 
 import tables
 from games.core import IllegalMove
-from tables import framing, gathering_links, notices, reference, rollback, same_question, undo
+from tables import framing, gathering_links, notices, preferences, reference, rollback, same_question, undo
 from tables.log_groups import grouped_log
 from tables.replay import OBSERVER
 from workers import board_crop, rollbacks
@@ -90,6 +90,7 @@ def context(table: tables.Table, seat: str | None, token: str | None, whole_log:
         "viewpoints": ([seat] if seat else []) + [OBSERVER] + [x for x in table.seats if x != seat] if finished else [],
         "whole_log": whole_log, "public_url": s.settings.public_url.rstrip("/"),
         "quote": quote, "when": when, "outcomes": OUTCOMES,
+        "language": preferences.language(s.store, table, seat) if seat else None,   # else the browser's
     }
     window = undo.window(s.store, table, seat) if seat else None
     out["undo"] = window.as_view() if window else None
