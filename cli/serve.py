@@ -43,9 +43,9 @@ def child_options(run_mark: str) -> dict[str, Any]:
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--dev", is_flag=True, help="Serve with werkzeug's development server instead of Granian.")
 @click.option("--api-processes", type=click.IntRange(min=1), default=None,
-              help="API processes (Granian workers).  [default: $PBEM_WEB_WORKERS, else one per core, at most 4]")
+              help="API processes (Granian workers).  [default: $PBEM_WEB_WORKERS, else one per core, at most 16]")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
-              help="Table worker processes.  [default: $PBEM_WORKERS, else 1]")
+              help="Table worker processes.  [default: $PBEM_WORKERS, else one per 4 cores, at least 1]")
 @click.option("--mail-workers", type=click.IntRange(min=1), default=None,
               help="Mail worker processes.  [default: as many as --workers]")
 def run(port: int, host: str, dev: bool, api_processes: int | None, workers: int | None,
@@ -55,7 +55,7 @@ def run(port: int, host: str, dev: bool, api_processes: int | None, workers: int
     if api_processes:
         os.environ["PBEM_WEB_WORKERS"] = str(api_processes)
     settings = config.load()
-    workers = workers or settings.workers
+    workers = workers or settings.workers or table_workers()
     counts = {"tables": workers, "mail": mail_workers or workers}
     if settings.fsync not in FSYNC_CHOICES:
         raise click.ClickException(f"PBEM_FSYNC must be one of {', '.join(FSYNC_CHOICES)}, not {settings.fsync!r}.")
@@ -131,6 +131,12 @@ def run(port: int, host: str, dev: bool, api_processes: int | None, workers: int
         runtime.unlink(missing_ok=True)
         serving.unlink(missing_ok=True)
         os.close(lock)
+
+
+def table_workers() -> int:
+    """The default: one table worker per 4 cores. A settle costs about a fifth of what the API
+    spends on a move (bench/cpu.py), so the API processes, one per core, keep them busy."""
+    return max(1, (os.cpu_count() or 1) // 4)
 
 
 def _next_steps(host: str, port: int, settings: config.Settings, mail_in: bool) -> None:

@@ -35,8 +35,12 @@ def create() -> Any:
     return create_app()
 
 
+MAX_PROCESSES = 16     # the default's ceiling: past it, more machines (README, "Cluster")
+
+
 def workers(settings: config.Settings) -> int:
-    return settings.web_workers or max(1, min(os.cpu_count() or 1, 4))
+    """API processes: PBEM_WEB_WORKERS, else one per core (the API is most of a move's CPU)."""
+    return settings.web_workers or max(1, min(os.cpu_count() or 1, MAX_PROCESSES))
 
 
 def serve(host: str, port: int, dev: bool) -> None:
