@@ -333,8 +333,9 @@ def run(settings: config.Settings, stop: threading.Event, burst: bool = False,
                             "queues (rq cannot run on a cluster).")
     if burst:
         if "tables" in queues:
-            store = open_store(connect.connect(settings.redis_url, settings.cluster), settings)
-            settle.drain(Context(settings, store))
+            ctx = Context(settings, open_store(connect.connect(settings.redis_url, settings.cluster), settings))
+            settle.drain(ctx)
+            timers.sweep(ctx, time.time())             # the deadlines and reminders due: their jobs, run below
         connection = redis.Redis.from_url(settings.jobs_url)
         rq_worker(connection, settings, queues).work(with_scheduler=True, burst=True, logging_level="WARNING")
         return

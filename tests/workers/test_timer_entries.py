@@ -3,10 +3,11 @@ moves takes its entries away, a finished table leaves none (and no job), and a d
 fires once however many sweepers look, or if one dies holding it."""
 
 import threading
+import time
 
 from store import TableStore, keys
 from tests.helpers import SEATS, bearer, play
-from workers import timers
+from workers import process, timers
 from workers.context import current
 
 LIVE = {"kind": "clock", "preset": "live"}
@@ -81,3 +82,14 @@ def test_a_deadline_claimed_by_a_sweeper_that_died_fires_after_the_lease(client,
     run_worker()
     assert TableStore(redis_client).clock(table)["north:deadline"] == ""
     assert entries(redis_client, table) == []
+
+
+def test_a_burst_worker_fires_the_deadlines_due(client, run_worker, redis_client, env):
+    table, _ = timed_table(client)
+    run_worker()
+    store = TableStore(redis_client)
+    edge, passed = store.clock(table)["north:edge"], time.time() - 60
+    store.set_clock(table, {"north:deadline": passed}, {f"{table}/north/{edge}": passed}, [])   # it ran out
+    process.run(env, threading.Event(), burst=True)
+    assert store.clock(table)["north:deadline"] == "" and store.clock(table)["north:late_since"] == str(passed)
+    assert entries(redis_client, table) == []                  # the reminder went with it
