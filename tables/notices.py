@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
+import i18n
 from i18n import N_
 from store import TableStore
 
@@ -133,32 +134,41 @@ def _notation(text: str | None, label: str) -> str | None:
     return None if text is None or text.strip().lower() == label.strip().lower() else text
 
 
-def help_text(table: Table, seat: str, public_url: str = "") -> str:
-    """What a player can write in a reply (answered to 'help')."""
+def help_text(table: Table, seat: str, public_url: str = "", language: str | None = None) -> str:
+    """What a player can write in a reply (answered to 'help'), in the seat's language."""
     game = table.game
-    lines = ["How to play by email: reply to the latest email of this game.",
-             "- A number answers the question with that option.",
-             "- Several moves at once: one per line (or separated by ';'), applied in order while it is "
-             "your turn; the first that no longer fits stops, and you are told why.",
-             "- 'help' shows this; 'digest', 'mute' or 'immediate' choose how often you hear from the "
-             "server (add 'everywhere' for all your tables).",
-             "- 'undo' (or 'undo 2') takes back your own last move(s), while no die was rolled, nothing "
-             "hidden was revealed and nobody else has moved since.",
-             "- 'rollback N' (or 'rollback N: why') asks the other players to go back to event N, past their "
-             "moves (N as numbered in the log and the seat page's replay: the end of a move); it is applied when "
-             "all agree. 'agree' or 'refuse' answers such a request.",
-             "- A line starting with 'say:' goes to every player of the table" + (", one starting with 'team:' to "
-             "your partner only" if game.teams else "") + ", and one starting with 'note:' into your private notes "
-             "(only you read them, on your seat's page); the lines under it that are not moves go with it. Any other "
-             "line that is no move (\"Nice one!\" above your moves) goes to the table too, and the answer says so.",
-             f"- 'rules' answers with the rules' sections, 'rules {reference.example_section(game)}' with one, "
-             f"{reference.examples(game)} with a component's whole text. The rules: "
-             + reference.rules_url(game, public_url)]
+
+    def _(message: str, **values: Any) -> str:
+        return i18n.gettext(message, language, **values)
+    talk = (_("- A line starting with 'say:' goes to every player of the table, one starting with 'team:' to your "
+              "partner only, and one starting with 'note:' into your private notes (only you read them, on your "
+              "seat's page); the lines under it that are not moves go with it. Any other line that is no move "
+              "(\"Nice one!\" above your moves) goes to the table too, and the answer says so.") if game.teams else
+            _("- A line starting with 'say:' goes to every player of the table, and one starting with 'note:' into "
+              "your private notes (only you read them, on your seat's page); the lines under it that are not moves "
+              "go with it. Any other line that is no move (\"Nice one!\" above your moves) goes to the table too, "
+              "and the answer says so."))
+    lines = [_("How to play by email: reply to the latest email of this game."),
+             _("- A number answers the question with that option."),
+             _("- Several moves at once: one per line (or separated by ';'), applied in order while it is "
+               "your turn; the first that no longer fits stops, and you are told why."),
+             _("- 'help' shows this; 'digest', 'mute' or 'immediate' choose how often you hear from the "
+               "server (add 'everywhere' for all your tables)."),
+             _("- 'language pl' or 'language en': your emails at this table in Polish or in English."),
+             _("- 'undo' (or 'undo 2') takes back your own last move(s), while no die was rolled, nothing "
+               "hidden was revealed and nobody else has moved since."),
+             _("- 'rollback N' (or 'rollback N: why') asks the other players to go back to event N, past their "
+               "moves (N as numbered in the log and the seat page's replay: the end of a move); it is applied when "
+               "all agree. 'agree' or 'refuse' answers such a request."),
+             talk,
+             _("- 'rules' answers with the rules' sections, 'rules %(section)s' with one, %(examples)s with a "
+               "component's whole text. The rules: %(link)s", section=reference.example_section(game),
+               examples=reference.examples(game), link=reference.rules_url(game, public_url))]
     if game.notation_help:
-        lines.append("- Moves in the game's notation: " + game.notation_help)
+        lines.append(_("- Moves in the game's notation: %(notation)s", notation=game.notation_help))
     example = game.example(table.state, seat) if seat in table.prompts() else []
     if example:
-        lines.append("For example, your turn now could be: " + " / ".join(example))
+        lines.append(_("For example, your turn now could be: %(example)s", example=" / ".join(example)))
     return "\n".join(lines)
 
 

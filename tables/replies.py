@@ -138,7 +138,9 @@ def _apply(store: TableStore, table: Table, seat: str, seq: int, lines: list[str
             return _answer("shown", table, seat, m, lines, f"From now on, at {where}: {policy} "
                            f"({preferences.POLICIES[policy]}).")
         if words in HELP_WORDS:
-            return _answer("shown", table, seat, m, lines, help_text(table, seat, m.public_url), help_asked=True)
+            return _answer("shown", table, seat, m, lines, help_text(table, seat, m.public_url,
+                                                                         preferences.language(store, table, seat)),
+                           help_asked=True)
         looked_up = reference.reply(table, seat, words, m.public_url)      # 'rules disrupt', 'card 27'
         if looked_up is not None:
             return _answer("shown", table, seat, m, lines, looked_up)

@@ -75,3 +75,16 @@ def test_a_language_the_platform_does_not_speak_is_refused(client):
     seats = {**SEATS, "jihad": {**SEATS["jihad"], "language": "de"}}
     refused = client.post("/tables", json={"game": "clash", "options": {"match": "single"}, "seats": seats})
     assert refused.status_code == 422 and "language" in str(refused.json)
+
+
+def test_help_by_reply_in_the_seat_s_language(client, run_worker, smtp_server, mail_in):
+    _table(client)
+    run_worker()
+    inbox = smtp_server.inbox
+    for address, words in (("ann@example.org", "Jak grać przez e-mail: odpowiadaj na najnowszy e-mail z tej gry."),
+                           ("bob@example.org", "How to play by email: reply to the latest email of this game.")):
+        reply(mail_in, latest(inbox, address), "help")
+        run_worker()
+        answer = latest(inbox, address)
+        assert kind(answer) == "answer" and words in inbox.text(answer)
+        assert ("'language pl' albo 'language en'" in inbox.text(answer)) == address.startswith("ann")
