@@ -20,7 +20,10 @@ class OrjsonProvider(DefaultJSONProvider):
     def dumps(self, obj: Any, **kwargs: Any) -> str:
         if kwargs:                     # asked for a layout of its own (an indent, unsorted keys)
             return super().dumps(obj, **kwargs)
-        return self._bytes(obj).decode()
+        try:
+            return orjson.dumps(obj, default=self.default, option=OPTIONS).decode()
+        except orjson.JSONEncodeError:
+            return self._as_flask(obj)
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
         if not kwargs:
@@ -34,10 +37,12 @@ class OrjsonProvider(DefaultJSONProvider):
         obj = self._prepare_response_obj(args, kwargs)
         if (self.compact is None and self._app.debug) or self.compact is False:
             return super().response(obj)
-        return self._app.response_class(self._bytes(obj) + b"\n", mimetype=self.mimetype)
-
-    def _bytes(self, obj: Any) -> bytes:
         try:
-            return orjson.dumps(obj, default=self.default, option=OPTIONS)
+            body = orjson.dumps(obj, default=self.default, option=OPTIONS) + b"\n"
         except orjson.JSONEncodeError:
-            return super().dumps(obj, separators=(",", ":"), ensure_ascii=False).encode()
+            body = (self._as_flask(obj) + "\n").encode()
+        return self._app.response_class(body, mimetype=self.mimetype)
+
+    def _as_flask(self, obj: Any) -> str:
+        """What Flask's provider writes (non-ASCII escaped, so a lone surrogate too)."""
+        return super().dumps(obj, separators=(",", ":"))

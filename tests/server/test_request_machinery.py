@@ -6,6 +6,7 @@ written by orjson with the bytes Flask's own provider writes (keys sorted, compa
 import datetime
 import json
 
+from flask.json.provider import DefaultJSONProvider
 from flask.sessions import SecureCookieSessionInterface
 
 from server import guards
@@ -53,12 +54,16 @@ def test_only_a_body_with_more_brackets_than_the_limit_is_scanned(monkeypatch):
 
 
 def test_the_answers_are_the_bytes_flasks_provider_writes(app):
-    value = {"z": [1, 2.5, None, True], "a": {"é": "Zażółć", "b": "<b>"}, "big": 2 ** 70,
+    value = {"z": [1, 2.5, None, True], "a": {"é": "Zażółć", "b": "<b>"},
              "when": datetime.datetime(2026, 1, 2, 3, 4, 5, tzinfo=datetime.timezone.utc)}
+    flasks = DefaultJSONProvider(app)
     assert isinstance(app.json, OrjsonProvider)
     with app.test_request_context():
         written = app.json.response(value).get_data()
-    expected = json.dumps({**value, "when": "Fri, 02 Jan 2026 03:04:05 GMT"}, sort_keys=True,
-                          separators=(",", ":"), ensure_ascii=False) + "\n"
-    assert written == expected.encode()
+        assert json.loads(written) == json.loads(flasks.response(value).get_data())
+        assert written == (json.dumps({**value, "when": "Fri, 02 Jan 2026 03:04:05 GMT"}, sort_keys=True,
+                                      separators=(",", ":"), ensure_ascii=False) + "\n").encode()
+        for beyond in ({"big": 2 ** 70, "a": "é"}, {"lone": "\udc80Ann"}):     # what orjson does not write
+            assert app.json.response(beyond).get_data() == flasks.response(beyond).get_data()
+            assert app.json.dumps(beyond) == flasks.response(beyond).get_data().decode().rstrip("\n")
     assert app.json.loads(b'{"n": NaN, "big": 123456789012345678901234567890}')["big"] == 123456789012345678901234567890
