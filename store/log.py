@@ -36,6 +36,7 @@ class Loaded:
     snapshot_version: str
     snapshot_state: str
     tail: list[bytes]        # entries after the snapshot, oldest first
+    waiting: dict[str, int]  # seat -> seq since which it is waited on, at ``seq``
 
 
 class TableStore:
@@ -70,11 +71,13 @@ class TableStore:
         self._execute(pipe, waits)
 
     def load(self, table_id: str) -> Loaded:
-        out = self._load(keys=[keys.meta(table_id), keys.snapshot(table_id), keys.log(table_id)])
+        out = self._load(keys=[keys.meta(table_id), keys.snapshot(table_id), keys.log(table_id),
+                               keys.waiting(table_id)])
         if not out:
             raise NoSuchTable(table_id)
-        doc, seq, snap_seq, snap_version, snap_state, *tail = out
-        return Loaded(_text(doc), int(seq), int(snap_seq), _text(snap_version), _text(snap_state), tail)
+        doc, seq, snap_seq, snap_version, snap_state, waiting, *tail = out
+        return Loaded(_text(doc), int(seq), int(snap_seq), _text(snap_version), _text(snap_state), tail,
+                      orjson.loads(waiting))
 
     def seq(self, table_id: str) -> int:
         value = self.redis.hget(keys.meta(table_id), "seq")

@@ -26,8 +26,8 @@ class Advanced:
 def advance(store: TableStore, table_id: str, *, now: float, step_cap: int = 1000,
             snapshot_every: int = 50, batch: int = 25, table: Table | None = None) -> Advanced:
     steps = decisions = 0
-    waiting: dict[str, int] | None = None      # as the last append left it: then not read again
     table = table if table is not None else load(store, table_id)
+    waiting = table.waiting              # as loaded or as the last append left it: then not read again
     while decisions < step_cap and table.automatic_seat() is not None:
         draft = Draft(table, now)
         while draft.decisions < min(batch, step_cap - decisions) and draft.automatic():

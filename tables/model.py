@@ -22,6 +22,7 @@ class Table:
     game: Game
     state: Any
     seq: int
+    waiting: dict[str, int] | None = field(default=None, repr=False, compare=False)   # as loaded at seq (None: not read)
     _prompts: tuple[int, Any, dict[str, dict[str, Any]]] | None = field(default=None, init=False, repr=False,
                                                                         compare=False)
     _kept: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -128,7 +129,7 @@ def load(store: TableStore, table_id: str) -> Table:
         entries = store.read(table_id) if loaded.snapshot_seq else entries
     state = history.fold_entries(game, [envelope.loads(e) for e in entries], state,
                                  lambda seq: _state_at(store, table_id, game, seq))
-    return Table(table_id, doc, game, state, loaded.seq)
+    return Table(table_id, doc, game, state, loaded.seq, loaded.waiting)
 
 
 def state_at(store: TableStore, table: Table, seq: int) -> Any:

@@ -59,3 +59,20 @@ def test_a_settle_is_one_command(store, sent):
     assert store.settled("t1", 1) is True
     assert sent == ["EVALSHA"]
     assert store.pending() == (0, None)
+
+
+def test_a_hand_off_between_players_is_advanced_without_reading_who_is_waited_on_again(store, sent):
+    """The load brings who is waited on (as of the loaded seq): advance, with no step of its
+    own to take, reads nothing more than the load and writes the players' index."""
+    import time
+
+    import tables
+
+    seats = {"north": {"name": "Nora", "email": "nora@example.org"}, "south": {"name": "Sam", "email": "sam@example.org"}}
+    table = tables.start(store, "duel", {}, seats, time.time()).table
+    tables.advance(store, table.id, now=time.time())
+    tables.submit(store, tables.load(store, table.id), "north", option=1, now=time.time())
+    sent.clear()
+    done = tables.advance(store, table.id, now=time.time())
+    assert done.steps == 0 and done.waiting == store.waiting(table.id) and list(done.waiting) == ["south"]
+    assert sent[:1] == ["EVALSHA"] and "HGETALL" not in sent[:-1]
