@@ -35,10 +35,14 @@ def choose(store: TableStore, table: Table, seat: str, policy: str, everywhere: 
 def language(store: TableStore | None, table: Table, seat: str) -> str:
     """The language the seat reads the game in: its choice by reply (``language pl``), else the one
     it started with, else English."""
-    chosen = store.redis.hget(keys.preferences(table.id), LANGUAGE + seat) if store is not None else None
-    if chosen:
-        return i18n.known(chosen.decode() if isinstance(chosen, bytes) else chosen)
-    return i18n.known(table.seats.get(seat, {}).get("language"))
+    return i18n.known((chosen(store, table.id, seat) if store is not None else None)
+                      or table.seats.get(seat, {}).get("language"))
+
+
+def chosen(store: TableStore, table_id: str, seat: str) -> str | None:
+    """The language the seat chose by reply, if it did."""
+    value = store.redis.hget(keys.preferences(table_id), LANGUAGE + seat)
+    return (value.decode() if isinstance(value, bytes) else value) or None
 
 
 def choose_language(store: TableStore, table: Table, seat: str, asked: str) -> str:

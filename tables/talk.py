@@ -13,6 +13,7 @@ tables/reply_lines.py), by the seat page's boxes or by the API. Kept beside the 
 from typing import Any
 from urllib.parse import quote
 
+import i18n
 from store import TableStore, talk_log
 
 from .auth import link_key
@@ -103,5 +104,6 @@ def email(table: Table, record: dict[str, Any], to: str, m: MailSettings) -> dic
             "game": table.game.name, "title": table.game.title, "seat": to, "name": info["name"], "to": info["email"],
             "seq": table.seq, "from_seat": record["seat"], "from_name": record["name"], "text": record["text"],
             "n": record["n"], "also": others, "team": team_of(table, to) is not None,
+            "language": i18n.known(info.get("language")),     # or the one chosen by reply (workers/mail.py)
             "reply_to": f"play+{reply_token(m.secret_key, table.id, to, table.seq)}@{m.reply_domain}",
             "link": f"{base}/play/{table.id}?token={quote(link_key(m.secret_key, table.id, to))}#seat-talk"}

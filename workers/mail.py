@@ -27,7 +27,7 @@ from rq import get_current_job
 import config
 import i18n
 from store import TableStore
-from tables import notices
+from tables import notices, preferences
 from tables.notices import MailSettings
 
 from . import board_crop, pictures
@@ -62,6 +62,9 @@ def render(kind: str, content: dict[str, Any], settings: config.Settings, msgid:
            store: TableStore | None = None, replying_to: tuple[str, list[str]] | None = None) -> EmailMessage:
     """The email of ``kind``. With ``store``, an email to a seat joins the seat's thread at its
     table; ``replying_to`` is (Message-ID, References) of the player's email it answers."""
+    if store is not None and content.get("table") and content.get("seat"):     # a language chosen by reply
+        content = {**content, "language": preferences.chosen(store, content["table"], content["seat"])
+                   or content.get("language")}
     message = EmailMessage()
     message["Subject"] = _header(_env.get_template(f"{kind}.subject.txt").render(**content))
     message["From"] = settings.mail_from
