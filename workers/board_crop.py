@@ -54,10 +54,18 @@ class Box:
 
 @dataclass(frozen=True)
 class Crop:
-    svg: str           # the picture with its viewBox narrowed
     box: Box           # the part shown, in the picture's units
     whole: Box         # the whole picture, in the same units
     places: list[str]  # the places it was cropped around
+    root: ET.Element   # the picture, its viewBox narrowed
+
+    @functools.cached_property
+    def svg(self) -> str:
+        """The picture framed, without what lies outside the frame (written when it is drawn: the
+        seat page only places its board by ``box``)."""
+        _leave_out(self.root, self.box)
+        ET.register_namespace("", SVG_NS[1:-1])
+        return ET.tostring(self.root, encoding="unicode")
 
 
 def crop(svg: str | None, texts: list[str]) -> Crop | None:
@@ -93,12 +101,10 @@ def crop(svg: str | None, texts: list[str]) -> Crop | None:
         return None
     height = min(whole.height, max(box.height + 2 * MARGIN, TALL * width))
     shown = _placed(box, width, height, whole)
-    _leave_out(root, shown)
     root.set("viewBox", " ".join(_num(v) for v in (shown.x0, shown.y0, shown.width, shown.height)))
     root.set("width", _num(shown.width))
     root.set("height", _num(shown.height))
-    ET.register_namespace("", SVG_NS[1:-1])
-    return Crop(ET.tostring(root, encoding="unicode"), shown, whole, chosen)
+    return Crop(shown, whole, chosen, root)
 
 
 def _leave_out(parent: ET.Element, shown: Box) -> None:
