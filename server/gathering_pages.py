@@ -13,12 +13,12 @@ import tables
 from tables.errors import TableError
 from games.core import IllegalMove
 from store import gatherings as kept
-from tables import gathering, gathering_check, gathering_links, gathering_seats
+from tables import gathering, gathering_check, gathering_links, gathering_seats, preferences
 from tables.auth import link_key
 from tables.gathering_notices import STATES, options_in_words, sides, time_words, waiting_words, who
 from tables.rematch import rematch
 
-from . import guards, new_game_form
+from . import guards, languages, new_game_form
 from .api.invitations import ask, links, queue_mail
 from .extensions import services
 
@@ -149,9 +149,12 @@ def _answer_page(token: str, accept: bool) -> Any:
         info = g.seats.get(seat, {})
         return page("gathering_button.html", label="Accept" if accept else "Decline", invited_seat=seat,
                     sides=sides(g, seat) if seat in g.seats else None,
+                    choose_language=accept, spoken_now=info.get("language") or languages.current(),
                     prompt=f"{g.creator['name']} invites {info.get('name', 'you')} to play {seat} at {g.game.title}.",
                     **summary(g))
     try:
+        if accept and request.form.get("language"):          # the emails of the table, once it starts
+            preferences.choose_language(services().store, gid, seat, request.form["language"])
         done = gathering_seats.answer(services().store, gid, seat, n, accept, time.time())
     except TableError as closed:
         return said("Not changed", closed.message, 409)

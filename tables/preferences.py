@@ -45,8 +45,10 @@ def chosen(store: TableStore, table_id: str, seat: str) -> str | None:
     return (value.decode() if isinstance(value, bytes) else value) or None
 
 
-def choose_language(store: TableStore, table: Table, seat: str, asked: str) -> str:
+def choose_language(store: TableStore, table_id: str, seat: str, asked: str) -> str:
+    """By reply at a table, or on an invitation's accept page before the table starts (it starts
+    with the gathering's id)."""
     if asked not in i18n.LANGUAGES:
         raise Invalid(f"The languages here are {', '.join(i18n.LANGUAGES)}; not {asked!r}.", code="bad_language")
-    store.redis.hset(keys.preferences(table.id), LANGUAGE + seat, asked)
+    store.redis.hset(keys.preferences(table_id), LANGUAGE + seat, asked)
     return asked

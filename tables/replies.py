@@ -201,7 +201,7 @@ def _apply(store: TableStore, table: Table, seat: str, seq: int, lines: list[str
 def _language(store: TableStore, table: Table, seat: str, asked: str, lines: list[str], m: MailSettings) -> Answer:
     """A reply 'language pl' / 'language en': this seat's emails and pages in that language from now on."""
     try:
-        chosen = preferences.choose_language(store, table, seat, asked)
+        chosen = preferences.choose_language(store, table.id, seat, asked)
     except Invalid as refused:
         return _answer("refused", table, seat, m, lines, refused.message, store=store)
     return _answer("shown", table, seat, m, lines, i18n.gettext("From now on, your emails at this table "

@@ -3,7 +3,7 @@ table the gathering starts: their emails there are in it."""
 
 import pytest
 
-from tests.gathering_helpers import ANN, BOB, ask, latest_of, link, press
+from tests.gathering_helpers import ANN, BOB, ask, latest_of, link, path, press
 from tests.mail.helpers import kind
 
 
@@ -33,3 +33,23 @@ def test_an_invited_seat_in_a_language_the_platform_does_not_speak_is_refused(cl
                                                "creator": {**ANN, "seat": "mcworld"},
                                                "seats": {"jihad": {**BOB, "language": "xx"}}})
     assert answer.status_code == 422 and answer.json["code"] == "bad_language"
+
+
+def test_the_accept_page_offers_the_language_and_the_choice_holds_at_the_table(client, run_worker, smtp_server):
+    inbox = smtp_server.inbox
+    asked = ask(client, {"game": "clash", "options": {"match": "single"}, "creator": {**ANN, "seat": "mcworld"},
+                         "seats": {"jihad": BOB}})
+    run_worker()
+    press(client, link(inbox, latest_of(inbox, ANN["email"], "gathering_confirm"), "confirm"))
+    run_worker()
+    accept = path(link(inbox, latest_of(inbox, BOB["email"], "gathering_invite"), "accept"))
+    offered = client.get(accept, headers={"Accept-Language": "pl,en;q=0.5"}).get_data(as_text=True)
+    assert '<option value="pl" selected>polski</option>' in offered
+    assert '<option value="en" selected>' in client.get(accept).get_data(as_text=True)    # no preference: English
+    assert client.post(accept, data={"language": "pl"}).status_code == 200
+    run_worker()
+    assert client.get(f"/tables/{asked['id']}/view").json["status"] == "active"
+    bobs = [m for m in inbox.to(BOB["email"]) if kind(m) in ("your_turn", "invitation")]
+    assert bobs and all("Twoje miejsce: http" in inbox.text(m) for m in bobs)
+    assert all("Your seat: http" in inbox.text(m) for m in inbox.to(ANN["email"]) if kind(m) in ("your_turn",
+                                                                                                   "invitation"))
