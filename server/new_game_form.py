@@ -91,5 +91,6 @@ def body(game: Game, posted: dict[str, str]) -> dict[str, Any]:
         control = {"kind": "untimed"}
     return {"game": game.name, "options": options, "time_control": control,
             "on_timeout": posted.get("on_timeout", "wait"),
-            "creator": {"name": posted.get("name", ""), "email": posted.get("email", ""), "seat": me},
+            "creator": {"name": posted.get("name", ""), "email": posted.get("email", ""), "seat": me,
+                        "language": posted.get("language", "")},
             "seats": seats, "public": posted.get("public") == "on"}

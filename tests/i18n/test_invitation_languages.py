@@ -53,3 +53,17 @@ def test_the_accept_page_offers_the_language_and_the_choice_holds_at_the_table(c
     assert bobs and all("Twoje miejsce: http" in inbox.text(m) for m in bobs)
     assert all("Your seat: http" in inbox.text(m) for m in inbox.to(ANN["email"]) if kind(m) in ("your_turn",
                                                                                                    "invitation"))
+
+
+def test_the_start_page_offers_the_language_and_the_creator_s_choice_holds(client, run_worker, smtp_server):
+    offered = client.get("/new?game=clash", headers={"Accept-Language": "pl-PL"}).get_data(as_text=True)
+    assert '<option value="pl" selected>polski</option>' in offered
+    sent = client.post("/new", data={"game": "clash", "match": "single", "name": "Ann", "email": ANN["email"],
+                                     "language": "pl", "who_mcworld": "me", "who_jihad": "bot:random"})
+    assert sent.status_code == 202
+    run_worker()
+    inbox = smtp_server.inbox
+    press(client, link(inbox, latest_of(inbox, ANN["email"], "gathering_confirm"), "confirm"))
+    run_worker()
+    table_mail = [m for m in inbox.to(ANN["email"]) if kind(m) in ("your_turn", "invitation")]
+    assert table_mail and all("Twoje miejsce: http" in inbox.text(m) for m in table_mail)
