@@ -50,6 +50,7 @@ class TableStore:
         self._append = client.register_script(_script("append.lua"))
         self._load = client.register_script(_script("load.lua"))
         self._settled = client.register_script(_script("settled.lua"))
+        self._players_waiting = client.register_script(_script("players_waiting.lua"))
 
     # -- the log ---------------------------------------------------------------------------
 
@@ -292,7 +293,15 @@ class TableStore:
         self.set_players_waiting(table_id, [(email, seat, waited_on)])
 
     def set_players_waiting(self, table_id: str, seats: list[tuple[str, str, bool]]) -> None:
-        """(email, seat, waited on) for seats of one table, in one round trip."""
+        """(email, seat, waited on) for seats of one table, in one round trip (one command on one
+        Redis server)."""
+        if not seats:
+            return
+        if not connect.is_cluster(self.redis):
+            self._players_waiting(keys=[keys.player_waiting(email) for email, _, _ in seats],     # derived: no WAIT
+                                  args=[part for _, seat, waited_on in seats
+                                        for part in (f"{table_id}/{seat}", "1" if waited_on else "0")])
+            return
         pipe = self.redis.pipeline(transaction=False)
         for email, seat, waited_on in seats:
             member = f"{table_id}/{seat}"

@@ -1,5 +1,6 @@
-"""On one Redis server an append that asks a worker to act, and a worker's settle, are one
-command each: the script itself leaves the change notice and keeps the sweep's index."""
+"""On one Redis server an append that asks a worker to act, a worker's settle and the players'
+index of a table are one command each: the append script itself leaves the change notice and
+keeps the sweep's index; a hand-off between players reads who is waited on with the load."""
 
 import json
 
@@ -76,3 +77,11 @@ def test_a_hand_off_between_players_is_advanced_without_reading_who_is_waited_on
     done = tables.advance(store, table.id, now=time.time())
     assert done.steps == 0 and done.waiting == store.waiting(table.id) and list(done.waiting) == ["south"]
     assert sent[:1] == ["EVALSHA"] and "HGETALL" not in sent[:-1]
+
+
+def test_the_players_index_of_a_table_is_one_command(store, sent):
+    store.set_players_waiting("t0", [("z@x.org", "north", False)])       # the script is loaded once
+    sent.clear()
+    store.set_players_waiting("t1", [("a@x.org", "north", True), ("b@x.org", "south", False), ("a@x.org", "east", True)])
+    assert sent == ["EVALSHA"]
+    assert store.player_waiting("a@x.org") == ["t1/east", "t1/north"] and store.player_waiting("b@x.org") == []
