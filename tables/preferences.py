@@ -5,14 +5,15 @@ end of a game are always sent unless the seat is muted.
 """
 
 import i18n
+from i18n import N_
 from store import TableStore, keys
 
 from .errors import Invalid
 from .model import Table
 
-POLICIES = {"immediate": "an email as soon as it is your turn",
-            "digest": "one email a day listing the games that wait for you",
-            "mute": "no emails; you look in yourself"}
+POLICIES = {"immediate": N_("an email as soon as it is your turn"),
+            "digest": N_("one email a day listing the games that wait for you"),
+            "mute": N_("no emails; you look in yourself")}
 DEFAULT = "immediate"
 LANGUAGE = "language:"      # the field of a seat's language in the table's preferences (beside seat -> policy)
 

@@ -22,6 +22,7 @@ from typing import Any
 
 import i18n
 from games.core import IllegalMove
+from i18n import N_
 from store import TableStore
 
 from . import (history, mailparse, preferences, reference, reply_lines, rollback, same_question, signing, taken_back,
@@ -35,6 +36,8 @@ from .submit import submit
 
 HELP_WORDS, EVERYWHERE = reply_lines.HELP_WORDS, reply_lines.EVERYWHERE
 QUOTED = 120         # characters of a message the answer quotes back
+AGAIN = N_("You are to move again: the next question is below.")
+_ = i18n.gettext     # the answers in the seat's language
 
 
 @dataclass
@@ -83,13 +86,14 @@ def handle(store: TableStore, raw: bytes, m: MailSettings, recipients: list[str]
     store.set_answering(table_id, seat, answering_seconds)
     lines = [printable(line) for line in reply.lines]
     reading = reply_lines.read(table, seat, lines)
-    posted, told = _talk(store, table, seat, reading.said, reply.message_id, m)
+    language = preferences.language(store, table, seat)
+    posted, told = _talk(store, table, seat, reading.said, reply.message_id, m, language)
     if reading.moves or not told:
         answer = _apply(store, table, seat, seq, reading.moves, reply.message_id, m, snapshot_every)
     else:                                  # words only: a message never moves the game
         answer = _answer("talk", table, seat, m, lines, "")
     if told:
-        _tell(answer, told)
+        _tell(answer, told, language)
         answer.record["talk"] = posted
     answer.content.update({"lines": lines, "command": "; ".join(lines)})      # the reply as written
     answer.content["language"] = preferences.language(store, table, seat)
@@ -123,20 +127,22 @@ def _recorded(store: TableStore, table_id: str, answer: Answer, m: MailSettings,
 
 def _apply(store: TableStore, table: Table, seat: str, seq: int, lines: list[str], message_id: str,
            m: MailSettings, snapshot_every: int) -> Answer:
+    language = preferences.language(store, table, seat)
     asked = rollback.command(lines)
     if asked is not None:
         return _ask(store, table, seat, *asked, lines, m, snapshot_every)
     words = " ".join(lines).lower().strip(".! ") if len(lines) <= 1 else None
     if words is not None:
-        first, _, rest = words.partition(" ")
+        first, _space, rest = words.partition(" ")
         asked_language = reply_lines.language(words)
         if asked_language is not None:
             return _language(store, table, seat, asked_language, lines, m)
         if first in preferences.POLICIES and rest in ("", *EVERYWHERE):
             policy = preferences.choose(store, table, seat, first, everywhere=bool(rest))
-            where = "all your tables" if rest else "this table"
-            return _answer("shown", table, seat, m, lines, f"From now on, at {where}: {policy} "
-                           f"({preferences.POLICIES[policy]}).")
+            where = _("all your tables", language) if rest else _("this table", language)
+            return _answer("shown", table, seat, m, lines, _("From now on, at %(where)s: %(policy)s (%(meaning)s).",
+                                                             language, where=where, policy=policy,
+                                                             meaning=_(preferences.POLICIES[policy], language)))
         if words in HELP_WORDS:
             return _answer("shown", table, seat, m, lines, help_text(table, seat, m.public_url,
                                                                          preferences.language(store, table, seat)),
@@ -163,8 +169,8 @@ def _apply(store: TableStore, table: Table, seat: str, seq: int, lines: list[str
             if applied:
                 break
             return _answer("moved_on", load(store, table.id), seat, m, lines,
-                           "The game has moved on since that email, so your reply was not applied. "
-                           "Here is where it stands now.")
+                           _("The game has moved on since that email, so your reply was not applied. "
+                             "Here is where it stands now.", language))
         except IllegalMove as refused:
             stop = (remaining[0], refused.message)
             table = load(store, table.id)
@@ -179,21 +185,23 @@ def _apply(store: TableStore, table: Table, seat: str, seq: int, lines: list[str
         if table.automatic_seat() is not None:        # the rules' own steps, then carry on
             table = advance(store, table.id, now=m.now, snapshot_every=snapshot_every).table
         if seat not in table.prompts():
-            stop = (done.left[0], "The game passed to another player before this line, so it was not used.")
+            stop = (done.left[0], _("The game passed to another player before this line, so it was not used.",
+                                    language))
             break
         remaining, expected, round_ = done.left, table.seq, round_ + 1
     if table.automatic_seat() is not None:            # the answer tells the outcome, and the next question
         table = advance(store, table.id, now=m.now, snapshot_every=snapshot_every).table
     if not applied:
-        message = f"Your reply was not applied: “{stop[0]}”: {stop[1]}" if stop else "Nothing was applied."
+        message = _("Your reply was not applied: “%(line)s”: %(why)s", language, line=stop[0], why=stop[1]) \
+            if stop else _("Nothing was applied.", language)
         return _answer("refused", table, seat, m, lines, message, stopped=stop, store=store)
     events = [e["event"] for e in log(store, table, seat, since=first_seq - 1)]
     if stop is not None:
-        message = f"Applied up to “{stop[0]}”, which was not: {stop[1]}"
+        message = _("Applied up to “%(line)s”, which was not: %(why)s", language, line=stop[0], why=stop[1])
     elif seat in table.prompts() and table.result() is None:
-        message = "Applied. You are to move again: the next question is below."
+        message = _("Applied.", language) + " " + _(AGAIN, language)
     else:
-        message = "Done."
+        message = _("Done.", language)
     return _answer("applied", table, seat, m, lines, message, applied=applied, stopped=stop, store=store,
                    happened=history.summarize(table.game, events, seat, names(table)))
 
@@ -276,7 +284,7 @@ def _vote(store: TableStore, table: Table, seat: str, request: "rollback.Request
 
 
 def _talk(store: TableStore, table: Table, seat: str, said: list[tuple[str, str]], message_id: str,
-          m: MailSettings) -> tuple[list[dict[str, Any]], list[str]]:
+          m: MailSettings, language: str) -> tuple[list[dict[str, Any]], list[str]]:
     """Keep what the reply says to the others or to oneself (each part once per email); returns the
     messages kept, for the worker to send on, and a sentence each for the answer."""
     posted: list[dict[str, Any]] = []
@@ -286,19 +294,23 @@ def _talk(store: TableStore, table: Table, seat: str, said: list[tuple[str, str]
         try:
             record = talk.post(store, table, seat, channel, text, m.now, "email", idempotency=f"{message_id}#{i}")
         except Invalid as refused:
-            told.append(f"Not sent: {refused.message}")
+            told.append(_("Not sent: %(why)s", language, why=refused.message))
             continue
         posted.append({"kind": record["kind"], "n": record["n"]})
         readers = " and ".join(table.seats[s]["name"] for s in talk.readers(table, seat, record["kind"]))
         quoted = _quoted(record["text"])
         if record["kind"] == talk.NOTE:
-            told.append(f"Kept as your private note (only you read it, on your seat's page): {quoted}.")
+            told.append(_("Kept as your private note (only you read it, on your seat's page): %(text)s.", language,
+                          text=quoted))
         elif record["kind"] == talk.TEAM:
-            told.append(f"Sent to your partner {readers or 'nobody: a bot plays your partner'} only: {quoted}.")
+            told.append(_("Sent to your partner %(who)s only: %(text)s.", language, text=quoted,
+                          who=readers or _("nobody: a bot plays your partner", language)))
         else:
-            how = "Read as a message to the table" if kind == reply_lines.WORDS else "Sent to the table"
-            to = f"emailed to {readers}" if readers else "on the table's page; no other player reads email here"
-            told.append(f"{how} ({to}): {quoted}.")
+            how = _("Read as a message to the table", language) if kind == reply_lines.WORDS \
+                else _("Sent to the table", language)
+            to = _("emailed to %(who)s", language, who=readers) if readers \
+                else _("on the table's page; no other player reads email here", language)
+            told.append(_("%(how)s (%(to)s): %(text)s.", language, how=how, to=to, text=quoted))
     return posted, told
 
 
@@ -307,20 +319,20 @@ def _quoted(text: str) -> str:
     return f"“{flat if len(flat) <= QUOTED else flat[:QUOTED - 1] + '…'}”"
 
 
-def _tell(answer: Answer, told: list[str]) -> None:
+def _tell(answer: Answer, told: list[str], language: str) -> None:
     """The answer says first which lines went to whom, then what the rest did."""
     outcome = answer.content["message"]
     if answer.kind == "applied":
         stop = answer.content["stopped"]
-        parts = ["Applied: " + ", ".join(f"“{line}”" for line in answer.content["applied"]) + "."]
+        parts = [_("Applied: %(lines)s.", language, lines=", ".join(f"“{line}”" for line in answer.content["applied"]))]
         if stop:
-            parts.append(f"Not applied: “{stop[0]}”: {stop[1]}")
-        elif outcome.startswith("Applied. "):                # "You are to move again..."
-            parts.append(outcome.removeprefix("Applied. "))
+            parts.append(_("Not applied: “%(line)s”: %(why)s", language, line=stop[0], why=stop[1]))
+        elif outcome.endswith(_(AGAIN, language)):
+            parts.append(_(AGAIN, language))
         outcome = " ".join(parts)
     elif answer.kind == "talk":
-        outcome = "No move was read in your reply." + (" Your question is below, still to answer."
-                                                       if answer.content.get("prompt") else "")
+        outcome = _("No move was read in your reply.", language) + (
+            " " + _("Your question is below, still to answer.", language) if answer.content.get("prompt") else "")
     message = " ".join([*told, outcome])
     answer.content["message"] = answer.record["message"] = message
 

@@ -103,3 +103,22 @@ def test_table_talk_reaches_each_player_in_their_language(client, run_worker, sm
     run_worker()
     (told,) = [m for m in inbox.to("bob@example.org") if kind(m) == "table_message"]
     assert "Ann (mcworld) pisze do wszystkich przy stole:" in inbox.text(told)
+
+
+def test_the_answers_to_replies_in_the_seat_s_language(client, run_worker, smtp_server, mail_in):
+    _table(client)
+    run_worker()
+    inbox = smtp_server.inbox
+    reply(mail_in, latest(inbox, "ann@example.org"), "digest")
+    run_worker()
+    assert ("Od teraz, przy tym stole: digest (jeden e-mail dziennie z listą gier, które na Ciebie czekają)."
+            in inbox.text(latest(inbox, "ann@example.org")))
+    reply(mail_in, latest(inbox, "ann@example.org"), "Miłej gry!")
+    reply(mail_in, latest(inbox, "bob@example.org"), "Have fun!")
+    run_worker()
+    answers = {who: next(m for m in reversed(inbox.to(who)) if kind(m) == "answer")
+               for who in ("ann@example.org", "bob@example.org")}
+    assert ("Odczytano jako wiadomość do stołu (e-mailem do: Bob): “Miłej gry!”. W Twojej odpowiedzi nie odczytano "
+            "żadnego ruchu." in inbox.text(answers["ann@example.org"]))
+    assert ("Read as a message to the table (emailed to Ann): “Have fun!”. No move was read in your reply."
+            in inbox.text(answers["bob@example.org"]))
