@@ -3,7 +3,7 @@
 ``redis+cluster://[user:password@]host:port[,host:port...]`` (``rediss+cluster://`` for TLS), or
 a plain ``redis://host:port`` with ``cluster=True`` (PBEM_REDIS_CLUSTER=1), names a cluster by
 some of its nodes; the client learns the others and the slots from them. The scheme is the one
-the `limits` library (flask-limiter's storage) reads, so one URL serves both.
+the `limits` library (the rate limits' counters) reads, so one URL serves both.
 
 Where keys live on a cluster (``keys.py``): every key of a table carries the hash tag ``{id}``,
 so one table is one slot, and each Lua script touches the keys of one table only. A player's
