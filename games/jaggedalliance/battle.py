@@ -240,15 +240,7 @@ def liberate(ctx, sector: str, by: str) -> None:
         got = draw(ctx, f"loot{reward['loot']}")
         if got:
             give(ctx, got, recipients, by, f"the reward of Threat card {card} (rule 12.4)")
-    supply = ctx.s["hidden"]["supply"].get(sector, [])
-    if supply:
-        ctx.set(f"hidden.supply.{sector}", None)
-        ctx.set(f"sectors.{sector}.supply", 0)
-        for token in supply:
-            for res in ("money", "rebels"):
-                if token.get(res):
-                    ctx.set(f"pool.{res}", ctx.s["pool"][res] + token[res])
-            ctx.emit("supply_taken", sector=sector, token=token, sub=True)
+    take_supply(ctx, sector, sub=True)
     lt = info.get("lt")
     if lt:
         from .dictator import lieutenant_defeated
@@ -346,3 +338,16 @@ def ask_reward(s, frame):
 def do_reward(ctx, frame, seat, move):
     ctx.pop()
     receive(ctx, move["merc"], frame["card"], frame["why"])
+
+
+def take_supply(ctx, sector, **extra):
+    """The Supply tokens of a Sector go to the pool: their money and rebels (12.4, 7.4)."""
+    supply = ctx.s["hidden"]["supply"].get(sector, [])
+    if supply:
+        ctx.set(f"hidden.supply.{sector}", None)
+        ctx.set(f"sectors.{sector}.supply", 0)
+        for token in supply:
+            for res in ("money", "rebels"):
+                if token.get(res):
+                    ctx.set(f"pool.{res}", ctx.s["pool"][res] + token[res])
+            ctx.emit("supply_taken", sector=sector, token=token, **extra)

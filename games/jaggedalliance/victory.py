@@ -2,7 +2,7 @@
 and collects the tokens of the Sectors where mercs stand. A card goes to a merc standing there (the
 active merc's player chooses among several, as for a reward, 12.2)."""
 
-from .battle import give
+from .battle import give, take_supply
 from .data import SKIRMISH
 from .decks import draw
 from .state import enemy_name, in_play, is_mission, mercs_at, row
@@ -35,15 +35,7 @@ def victory_loot(ctx) -> None:
                 ctx.set("removed_tokens", ctx.s["removed_tokens"] + [token])
         if any(caches.values()):
             ctx.set(f"sectors.{sector}.loot", {})
-        supply = s["hidden"]["supply"].get(sector, [])
-        if supply:
-            ctx.set(f"hidden.supply.{sector}", None)
-            ctx.set(f"sectors.{sector}.supply", 0)
-            for token in supply:
-                for res in ("money", "rebels"):
-                    if token.get(res):
-                        ctx.set(f"pool.{res}", ctx.s["pool"][res] + token[res])
-                ctx.emit("supply_taken", sector=sector, token=token)
+        take_supply(ctx, sector)
 
 
 def _loot(ctx, tier: int, what: str, sector: str, present: list[str], by: str) -> None:
