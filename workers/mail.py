@@ -58,13 +58,21 @@ def message_id(settings: config.Settings, table_id: str, name: str) -> str:
     return f"<{table_id}.{name}@{settings.reply_address_domain}>"
 
 
+def in_chosen_language(store: TableStore, content: dict[str, Any]) -> dict[str, Any]:
+    """The email's content in the language its seat chose after the start (by reply or on the
+    accept page), else the one it carries."""
+    if not (content.get("table") and content.get("seat")):
+        return content
+    return {**content, "language": preferences.chosen(store, content["table"], content["seat"])
+            or content.get("language")}
+
+
 def render(kind: str, content: dict[str, Any], settings: config.Settings, msgid: str,
            store: TableStore | None = None, replying_to: tuple[str, list[str]] | None = None) -> EmailMessage:
     """The email of ``kind``. With ``store``, an email to a seat joins the seat's thread at its
     table; ``replying_to`` is (Message-ID, References) of the player's email it answers."""
-    if store is not None and content.get("table") and content.get("seat"):     # a language chosen by reply
-        content = {**content, "language": preferences.chosen(store, content["table"], content["seat"])
-                   or content.get("language")}
+    if store is not None:
+        content = in_chosen_language(store, content)
     message = EmailMessage()
     message["Subject"] = _header(_env.get_template(f"{kind}.subject.txt").render(**content))
     message["From"] = settings.mail_from

@@ -55,6 +55,7 @@ def send_once(ctx: Context, table_id: str, name: str, kind: str, build: Callable
         if kept.never(ctx.store, content["to"]):
             ctx.store.mail_sent(table_id, name)
             return "not sent: the address asked never to be emailed by this server"
+        content = mail.in_chosen_language(ctx.store, content)
         message = mail.render(kind, content, ctx.settings, mail.new_message_id(ctx.settings))
         enqueue_send(ctx.store.redis, ctx.settings, f"send-{table_id}-{name}",
                      base64.b64encode(bytes(message)).decode(), table_id, name)
