@@ -6,11 +6,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-OURS = {"games", "store", "tables", "server", "workers", "config", "cli", "mail_templates"}
+OURS = {"games", "store", "tables", "server", "workers", "config", "cli", "mail_templates", "i18n"}
 # what each layer may import of ours
-ALLOWED = {"games": {"games"}, "store": {"store"}, "tables": {"tables", "games", "store"},
-           "workers": {"workers", "tables", "store", "config"},
-           "server": {"server", "tables", "store", "workers", "config", "games"}}
+ALLOWED = {"games": {"games"}, "store": {"store"}, "i18n": {"i18n"}, "tables": {"tables", "games", "store", "i18n"},
+           "workers": {"workers", "tables", "store", "config", "i18n"},
+           "server": {"server", "tables", "store", "workers", "config", "games", "i18n"}}
 # what the pure rules must never touch
 IMPURE = {"flask", "redis", "rq", "random", "time", "datetime", "smtplib", "socket", "os", "subprocess",
           "requests", "threading", "asyncio"}
