@@ -39,6 +39,15 @@ class Loaded:
     waiting: dict[str, int]  # seat -> seq since which it is waited on, at ``seq``
 
 
+@dataclass
+class Glance:
+    """What a seat's view reads of a table besides its state, in one round trip (``glance``)."""
+    seq: int
+    entries: list[bytes]                           # the log's entries asked for, oldest first
+    rollback: tuple[str, dict[str, str]] | None    # as ``rollback`` answers
+    preferences: dict[str, str]                    # the table's preferences hash (seat -> policy, language:<seat>)
+
+
 class TableStore:
     def __init__(self, client: connect.Client, replicas: int = 0, wait_ms: int = 500):
         """``client``: one Redis server or a cluster (store/connect.py). ``replicas``: a create or
@@ -99,6 +108,24 @@ class TableStore:
         if request is None:
             return int(value), None, 0
         return int(value), _text(request), max(0, int(fields) - 1)
+
+    def glance(self, table_id: str, after: int | None, count: int) -> Glance:
+        """The seq, the log's entries after ``after`` (at most ``count``; with None, the newest
+        ``count``), the pending rollback and the table's preferences, in one round trip (the keys
+        of a table share its hash tag: one node of a cluster too)."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.hget(keys.meta(table_id), "seq")
+        if after is None:
+            pipe.xrevrange(keys.log(table_id), "+", "-", count=count)
+        else:
+            pipe.xrange(keys.log(table_id), f"{after + 1}-0", "+", count=count)
+        pipe.hgetall(keys.rollback(table_id))
+        pipe.hgetall(keys.preferences(table_id))
+        seq, read, request, preferences = pipe.execute()
+        if seq is None:
+            raise NoSuchTable(table_id)
+        entries = [fields[b"e"] for _, fields in (reversed(read) if after is None else read)]
+        return Glance(int(seq), entries, _request(request), {_text(k): _text(v) for k, v in preferences.items()})
 
     def read(self, table_id: str, after: int = 0, upto: int | None = None) -> list[bytes]:
         end = f"{upto}-0" if upto is not None else "+"
@@ -453,10 +480,7 @@ class TableStore:
 
     def rollback(self, table_id: str) -> tuple[str, dict[str, str]] | None:
         """The pending request and its votes (seat -> vote), or None."""
-        found = {_text(k): _text(v) for k, v in self.redis.hgetall(keys.rollback(table_id)).items()}
-        if "request" not in found:
-            return None
-        return found["request"], {k[5:]: v for k, v in found.items() if k.startswith("vote:")}
+        return _request(self.redis.hgetall(keys.rollback(table_id)))
 
     def vote_rollback(self, table_id: str, seat: str, vote: str) -> None:
         self.redis.hset(keys.rollback(table_id), f"vote:{seat}", vote)
@@ -475,6 +499,14 @@ def _dumps(value: Any) -> str:
 
 def _text(value: Any) -> str:
     return value.decode() if isinstance(value, bytes) else value
+
+
+def _request(fields: dict[bytes, bytes]) -> tuple[str, dict[str, str]] | None:
+    """A rollback hash read: (the request, its votes by seat), or None."""
+    found = {_text(k): _text(v) for k, v in fields.items()}
+    if "request" not in found:
+        return None
+    return found["request"], {k[5:]: v for k, v in found.items() if k.startswith("vote:")}
 
 
 def _filed(version: str, state: str) -> bytes:

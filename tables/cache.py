@@ -11,10 +11,11 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from store import NoSuchTable, TableStore
+from store import Glance, NoSuchTable, TableStore
 
+from . import envelope
 from .errors import NotFound
-from .log_tail import LogTail
+from .log_tail import FIRST, KEEP, LogTail
 from .model import Table, load
 
 
@@ -59,6 +60,28 @@ class TableCache:
             self.put(table)
 
     @contextmanager
+    def seat_reading(self, store: TableStore, table_id: str) -> Iterator[tuple[Table, LogTail, Glance]]:
+        """``current`` and ``tail`` at once, for a seat's view: the seq, the log's entries appended
+        since the tail held (or its newest, when none is held), the pending rollback and the
+        table's preferences in one round trip (``Glance``); then a load only when this process's
+        copy is not at the seq."""
+        table = self.take(table_id)
+        with self.tail(table_id) as tail:
+            try:
+                glance = store.glance(table_id, tail.high or None, KEEP if tail.high else FIRST)
+            except NoSuchTable:
+                if table is not None:
+                    self.put(table)
+                raise NotFound(f"There is no table {table_id}.", code="unknown_table") from None
+            _extend(tail, glance)
+            if table is None or table.seq != glance.seq:
+                table = load(store, table_id)
+            try:
+                yield table, tail, glance
+            finally:
+                self.put(table)
+
+    @contextmanager
     def tail(self, table_id: str) -> Iterator[LogTail]:
         """The newest entries of the table's log this process has read, held by this request alone
         (a request that finds them taken starts afresh); kept afterwards, the longer of two."""
@@ -75,3 +98,18 @@ class TableCache:
                     self._tails.move_to_end(table_id)
                     while len(self._tails) > self.size:
                         self._tails.popitem(last=False)
+
+
+def _extend(tail: LogTail, glance: Glance) -> None:
+    """Give ``tail`` the entries the glance read, when they reach the seq without a gap (else
+    the tail reads what it needs itself)."""
+    entries = [envelope.loads(e) for e in glance.entries]
+    if not entries or entries[-1]["seq"] != glance.seq:
+        return
+    if not tail.high:
+        tail.entries.clear()
+        tail.low = entries[0]["seq"] - 1
+    elif entries[0]["seq"] != tail.high + 1:
+        return
+    tail.entries.update((e["seq"], e) for e in entries)
+    tail.high = glance.seq

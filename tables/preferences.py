@@ -6,7 +6,7 @@ end of a game are always sent unless the seat is muted.
 
 import i18n
 from i18n import N_
-from store import TableStore, keys
+from store import Glance, TableStore, keys
 
 from .errors import Invalid
 from .model import Table
@@ -33,11 +33,14 @@ def choose(store: TableStore, table: Table, seat: str, policy: str, everywhere: 
     return effective(store, table, seat)
 
 
-def language(store: TableStore | None, table: Table, seat: str) -> str:
+def language(store: TableStore | None, table: Table, seat: str, glance: Glance | None = None) -> str:
     """The language the seat reads the game in: its choice by reply (``language pl``), else the one
-    it started with, else English."""
-    return i18n.known((chosen(store, table.id, seat) if store is not None else None)
-                      or table.seats.get(seat, {}).get("language"))
+    it started with, else English. ``glance``: the table's preferences as just read with it."""
+    if glance is not None:
+        picked = glance.preferences.get(LANGUAGE + seat)
+    else:
+        picked = chosen(store, table.id, seat) if store is not None else None
+    return i18n.known(picked or table.seats.get(seat, {}).get("language"))
 
 
 def chosen(store: TableStore, table_id: str, seat: str) -> str | None:

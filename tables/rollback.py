@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 from urllib.parse import quote
 
-from store import TableStore
+from store import Glance, TableStore
 
 from . import envelope, history, signing
 from . import taken_back as going_back
@@ -54,9 +54,10 @@ class Request:
                 "waiting_on": [s for s in self.voters if s not in self.votes], "expires_at": self.asked_at + TTL}
 
 
-def pending(store: TableStore, table: Table) -> Request | None:
-    """The table's open request; one the game has moved past since is dropped (it lapsed)."""
-    found = store.rollback(table.id)
+def pending(store: TableStore, table: Table, glance: Glance | None = None) -> Request | None:
+    """The table's open request; one the game has moved past since is dropped (it lapsed).
+    ``glance``: the request as just read with the table (else read here)."""
+    found = glance.rollback if glance is not None else store.rollback(table.id)
     if found is None:
         return None
     request = Request(**json.loads(found[0]))
@@ -68,10 +69,11 @@ def pending(store: TableStore, table: Table) -> Request | None:
     return request
 
 
-def as_view(store: TableStore, table: Table) -> dict[str, Any] | None:
-    """The open request as a seat's view carries it, or None: read afresh (one Redis read), never
-    from a copy of the table kept by seq, since asking or answering does not move the seq."""
-    request = pending(store, table)
+def as_view(store: TableStore, table: Table, glance: Glance | None = None) -> dict[str, Any] | None:
+    """The open request as a seat's view carries it, or None: read afresh (one Redis read, or with
+    the table's seq in ``glance``), never from a copy of the table kept by seq, since asking or
+    answering does not move the seq."""
+    request = pending(store, table, glance)
     return request.as_view() if request is not None else None
 
 

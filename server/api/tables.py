@@ -99,14 +99,15 @@ class TableView(MethodView):
     def get(self, table_id: str):  # type: ignore[no-untyped-def]
         """The bearer's view; without a token, an observer's."""
         s = services()
-        with s.tables.current(s.store, table_id) as table:    # this process's copy, if still current
+        # this process's copy if still current, the log's last entries it read, and the rollback
+        # and preferences (not kept with the copy: no seq moves), in one round trip
+        with s.tables.seat_reading(s.store, table_id) as (table, tail, glance):
             seat = seat_for(table)
             view = tables.view(table, seat, board=True)
             if seat is not None:
-                with s.tables.tail(table_id) as tail:          # the log's last entries this process read
-                    view["undo"] = undo.window(s.store, table, seat, tail).as_view()
-                view["rollback"] = rollback.as_view(s.store, table)    # not kept with the copy: no seq moves
-                view["language"] = preferences.language(s.store, table, seat)
+                view["undo"] = undo.window(s.store, table, seat, tail).as_view()
+                view["rollback"] = rollback.as_view(s.store, table, glance)
+                view["language"] = preferences.language(s.store, table, seat, glance)
         return jsonify(documented(view))
 
 

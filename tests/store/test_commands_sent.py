@@ -85,3 +85,41 @@ def test_the_players_index_of_a_table_is_one_command(store, sent):
     store.set_players_waiting("t1", [("a@x.org", "north", True), ("b@x.org", "south", False), ("a@x.org", "east", True)])
     assert sent == ["EVALSHA"]
     assert store.player_waiting("a@x.org") == ["t1/east", "t1/north"] and store.player_waiting("b@x.org") == []
+
+
+@pytest.fixture
+def trips(monkeypatch):
+    """The round trips this process makes to Redis: the names of the commands of each."""
+    out = []
+    pack_commands, send_command = redis.connection.Connection.pack_commands, redis.connection.Connection.send_command
+
+    def packing(self, commands):
+        out.append([str(c[0]).upper() for c in commands])
+        return pack_commands(self, commands)
+
+    def sending(self, *args, **kwargs):
+        out.append([str(args[0]).upper()])
+        return send_command(self, *args, **kwargs)
+
+    monkeypatch.setattr(redis.connection.Connection, "pack_commands", packing)
+    monkeypatch.setattr(redis.connection.Connection, "send_command", sending)
+    return out
+
+
+def test_the_next_players_view_is_one_round_trip(client, trips):
+    """After the other player's move, the view of the seat now asked reads the seq, the log's tail
+    (for its undo window), the pending rollback and its language together; the copy of the table
+    the move put back needs no load. Later views read only what was appended since."""
+    from tests.helpers import bearer, make_table, play
+
+    table, tokens = make_table(client)
+    play(client, table, tokens, "north", option=2)
+    trips.clear()
+    view = client.get(f"/tables/{table}/view", headers=bearer(tokens["south"])).json
+    assert trips == [["HGET", "XRANGE", "HGETALL", "HGETALL"]]
+    assert view["undo"]["available"] is False and view["rollback"] is None and view["language"] == "en"
+    play(client, table, tokens, "south", option=1)
+    trips.clear()
+    view = client.get(f"/tables/{table}/view", headers=bearer(tokens["north"])).json
+    assert trips == [["HGET", "XRANGE", "HGETALL", "HGETALL"]]
+    assert view["undo"] == {"available": False, "moves": 0, "code": "other_seat", "message": view["undo"]["message"]}
