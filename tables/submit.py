@@ -92,9 +92,7 @@ def submit(store: TableStore, table: Table, seat: str, *, move: Any = None, opti
             raise
         return _replayed(store, table_id, seat, prior, asked)
     first = table.seq + 1
-    record = json.dumps({"from": first, "to": draft.table.seq, "asked": asked,        # kept a week: no empty lists
-                         **({"applied": stretch.applied} if stretch.applied else {}),
-                         **({"left": stretch.left} if stretch.left else {})}, separators=(",", ":"))
+    record = _record(first, draft.table.seq, asked, stretch.applied, stretch.left)
     try:
         done = draft.append(store, snapshot_every=snapshot_every,
                             idempotency=(scope, record) if scope else None, idempotency_ttl=idempotency_ttl)
@@ -124,8 +122,26 @@ def _stretch(draft: Draft, seat: str, lines: list[str], command: str, out: Submi
         draft.forced()
 
 
+def _record(first: int, last: int, asked: str, applied: list[str] | None = None,
+            left: list[str] | None = None) -> str:
+    """What a repeat of an applied request needs (kept a week per request): the seqs it appended
+    and the fingerprint of what it asked, "<from> <to> <asked>"; a stretch also its lines, as JSON."""
+    if applied or left:
+        return json.dumps({"from": first, "to": last, "asked": asked, **({"applied": applied} if applied else {}),
+                           **({"left": left} if left else {})}, separators=(",", ":"))
+    return f"{first} {last} {asked}"
+
+
+def _span(record: str) -> dict[str, Any]:
+    """A record read back (JSON: a stretch's, or one written before the short form)."""
+    if record.startswith("{"):
+        return json.loads(record)
+    first, last, asked = record.split(" ")
+    return {"from": int(first), "to": int(last), "asked": asked}
+
+
 def _replayed(store: TableStore, table_id: str, seat: str, record: str, asked: str) -> Submitted:
-    span = json.loads(record)
+    span = _span(record)
     if span.get("asked", asked) != asked:
         raise Invalid("This Idempotency-Key was already used for another request; send a new key with a new move.",
                       code="idempotency_key_reused")

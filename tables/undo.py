@@ -12,7 +12,6 @@ An earlier undo is looked through: undoing twice in a row goes back two moves. A
 branch it dropped has been seen.
 """
 
-import json
 import uuid
 from dataclasses import dataclass
 from typing import Any
@@ -25,7 +24,7 @@ from .appending import FORCED, Draft
 from .errors import Closed, Invalid, StaleSeq
 from .log_tail import LogTail
 from .model import Table, state_at
-from .submit import Submitted, _fingerprint, _replayed, _scope
+from .submit import Submitted, _fingerprint, _record, _replayed, _scope
 
 MAX_MOVES = 20        # own decisions a seat may take back at once
 TIMEOUT = "timeout-"  # the command of a decision a bot took for a late seat
@@ -165,10 +164,9 @@ def append_going_back(store: TableStore, table: Table, seat: str, event: dict[st
     draft = Draft(table, now)
     first = table.seq + 1
     draft.go_back(seat, event, state_at(store, table, event["to_seq"]), f"{event['type']}-{uuid.uuid4().hex[:16]}")
-    record = json.dumps({"from": first, "to": first, "asked": idempotency[1] if idempotency else None})
     try:
         done = draft.append(store, snapshot_every=snapshot_every,
-                            idempotency=(idempotency[0], record) if idempotency else None,
+                            idempotency=(idempotency[0], _record(first, first, idempotency[1])) if idempotency else None,
                             idempotency_ttl=idempotency_ttl)
     except Duplicate as seen:
         return _replayed(store, table.id, seat, seen.record, idempotency[1] if idempotency else "")
