@@ -8,7 +8,7 @@ import random
 import pytest
 
 import tables
-from tables import rollback, undo
+from tables import preferences, rollback, undo
 from server.schemas import View
 from store import TableStore
 from tests.helpers import bearer
@@ -29,6 +29,7 @@ def expected(store, table_id, seat):
     if seat is not None:                    # a seat is also told whether it may take its last moves back
         view["undo"] = undo.window(store, table, seat).as_view()
         view["rollback"] = rollback.as_view(store, table)
+        view["language"] = preferences.language(store, table, seat)
     return json.loads(json.dumps(View().dump(view)))
 
 
