@@ -58,6 +58,7 @@ class TableStore:
         self._create = client.register_script(_script("create.lua"))
         self._append = client.register_script(_script("append.lua"))
         self._load = client.register_script(_script("load.lua"))
+        self._glance = client.register_script(_script("glance.lua"))
         self._settled = client.register_script(_script("settled.lua"))
         self._players_waiting = client.register_script(_script("players_waiting.lua"))
 
@@ -111,21 +112,14 @@ class TableStore:
 
     def glance(self, table_id: str, after: int | None, count: int) -> Glance:
         """The seq, the log's entries after ``after`` (at most ``count``; with None, the newest
-        ``count``), the pending rollback and the table's preferences, in one round trip (the keys
-        of a table share its hash tag: one node of a cluster too)."""
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.hget(keys.meta(table_id), "seq")
-        if after is None:
-            pipe.xrevrange(keys.log(table_id), "+", "-", count=count)
-        else:
-            pipe.xrange(keys.log(table_id), f"{after + 1}-0", "+", count=count)
-        pipe.hgetall(keys.rollback(table_id))
-        pipe.hgetall(keys.preferences(table_id))
-        seq, read, request, preferences = pipe.execute()
-        if seq is None:
+        ``count``), the pending rollback and the table's preferences: one command (a script; the
+        keys of a table share its hash tag, so one node of a cluster too)."""
+        out = self._glance(keys=[keys.meta(table_id), keys.log(table_id), keys.rollback(table_id),
+                                 keys.preferences(table_id)], args=["" if after is None else after, count])
+        if not out:
             raise NoSuchTable(table_id)
-        entries = [fields[b"e"] for _, fields in (reversed(read) if after is None else read)]
-        return Glance(int(seq), entries, _request(request), {_text(k): _text(v) for k, v in preferences.items()})
+        seq, request, preferences, *entries = out
+        return Glance(int(seq), entries, _request(_pairs(request)), {_text(k): _text(v) for k, v in _pairs(preferences).items()})
 
     def read(self, table_id: str, after: int = 0, upto: int | None = None) -> list[bytes]:
         end = f"{upto}-0" if upto is not None else "+"
@@ -499,6 +493,11 @@ def _dumps(value: Any) -> str:
 
 def _text(value: Any) -> str:
     return value.decode() if isinstance(value, bytes) else value
+
+
+def _pairs(flat: list[Any]) -> dict[Any, Any]:
+    """A hash as a script returns it (field, value, ...)."""
+    return dict(zip(flat[::2], flat[1::2]))
 
 
 def _request(fields: dict[bytes, bytes]) -> tuple[str, dict[str, str]] | None:

@@ -126,22 +126,18 @@ def test_the_server_runs_with_the_append_only_file_on(store):
     assert store.redis.config_get("appendonly")["appendonly"] == "yes"
 
 
-def test_an_idempotency_record_is_short(client):
-    """A move's record keeps only what a repeat needs: the seqs it appended and the fingerprint
-    of what it asked (not JSON); a repeat still answers the same."""
-    from store import keys
-    from tests.helpers import bearer, make_table
 
-    table, tokens = make_table(client)
-    headers = {**bearer(tokens["north"]), "Idempotency-Key": "k1"}
-    first = client.post(f"/tables/{table}/moves", json={"option": 2}, headers=headers)
-    again = client.post(f"/tables/{table}/moves", json={"option": 2}, headers=headers)
-    records = list(client.application.extensions["pbem"].store.redis.hvals(keys.idempotency(table)))
-    assert len(records) == 1 and len(records[0]) <= 24 and not records[0].startswith(b"{")
-    assert again.status_code == first.status_code and again.json["seq"] == first.json["seq"]
-    assert again.json["events"] == first.json["events"]
-    scope, record = next(iter(client.application.extensions["pbem"].store.redis.hgetall(keys.idempotency(table)).items()))
-    seq, _, asked = record.decode().split(" ")
-    client.application.extensions["pbem"].store.redis.hset(keys.idempotency(table), scope,     # as written before
-                                                           f'{{"from":{seq},"to":{seq},"asked":"{asked}"}}')
-    assert client.post(f"/tables/{table}/moves", json={"option": 2}, headers=headers).json["seq"] == first.json["seq"]
+def test_a_glance_reads_the_seq_the_new_entries_the_rollback_and_the_preferences(store):
+    create(store, n=5)
+    store.open_rollback("t1", '{"id": "r"}', 60)
+    store.vote_rollback("t1", "south", "agree")
+    store.redis.hset(keys.preferences("t1"), "language:north", "pl")
+    newest = store.glance("t1", None, 3)
+    assert newest.seq == 5 and [json.loads(e)["seq"] for e in newest.entries] == [3, 4, 5]
+    assert newest.rollback == ('{"id": "r"}', {"south": "agree"}) and newest.preferences == {"language:north": "pl"}
+    since = store.glance("t1", 3, 8)
+    assert [json.loads(e)["seq"] for e in since.entries] == [4, 5]
+    store.close_rollback("t1")
+    assert store.glance("t1", 5, 8).entries == [] and store.glance("t1", 5, 8).rollback is None
+    with pytest.raises(NoSuchTable):
+        store.glance("t2", None, 3)
