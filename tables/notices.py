@@ -187,7 +187,7 @@ def your_turn(store: TableStore, table: Table, seat: str, edge: int, m: MailSett
 def combined(store: TableStore, notices: list[str], m: MailSettings) -> dict[str, Any] | None:
     """One email for several turns ("<table>/<seat>/<edge>" each): a digest, or what was held
     while mail could not be sent. Turns that are over by now are left out; None if none is left."""
-    entries, to, name = [], None, None
+    entries, to, name, languages = [], None, None, []
     for notice in notices:
         table_id, seat, edge = notice.split("/")
         table = load(store, table_id)
@@ -195,12 +195,14 @@ def combined(store: TableStore, notices: list[str], m: MailSettings) -> dict[str
             continue
         content = turn(table, seat, m)
         to, name = content["to"], content["name"]
+        languages.append(preferences.language(store, table, seat))
         entries.append({"notice": notice, **{key: content[key] for key in ("title", "table", "seat", "seq", "prompt",
                                                                            "link", "options")}})
     if not entries:
         return None
     return {"kind": "combined", "to": to, "name": name, "entries": entries, "table": None, "seat": None,
-            "lobby": f"{m.public_url.rstrip('/')}/lobby/{lobby_key(m.secret_key, to)}"}
+            "lobby": f"{m.public_url.rstrip('/')}/lobby/{lobby_key(m.secret_key, to)}",
+            "language": next((spoken for spoken in languages if spoken != i18n.DEFAULT), i18n.DEFAULT)}
 
 
 def game_over(store: TableStore, table: Table, seat: str, m: MailSettings) -> dict[str, Any]:
@@ -261,7 +263,10 @@ def host_timeout(table: Table, seat: str, edge: int, m: MailSettings) -> dict[st
     """To the host: a seat is out of time; two signed links decide what happens."""
     base = m.public_url.rstrip("/")
     expires = int(m.now + m.link_ttl)
+    hosting = next((s for s, info in table.seats.items()      # a host who plays reads it in their seat's language
+                    if (info.get("email") or "").lower() == table.doc["host"].lower()), None)
     return {"kind": "host_timeout", "to": table.doc["host"], "table": table.id, "seat": seat,
+            "language": preferences.language(None, table, hosting) if hosting else i18n.DEFAULT,
             "title": table.game.title, "late_name": table.seats[seat]["name"],
             "extend": f"{base}/host/{signing.sign(m.secret_key, 'host', table.id, seat, edge, 'extend', expires)}",
             "bot": f"{base}/host/{signing.sign(m.secret_key, 'host', table.id, seat, edge, 'bot', expires)}"}
