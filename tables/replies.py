@@ -38,6 +38,9 @@ HELP_WORDS, EVERYWHERE = reply_lines.HELP_WORDS, reply_lines.EVERYWHERE
 QUOTED = 120         # characters of a message the answer quotes back
 AGAIN = N_("You are to move again: the next question is below.")
 _ = i18n.gettext     # the answers in the seat's language
+VOTED = {"refused": N_("You refused the rollback; the game goes on as it was."),
+         "applied": N_("Everyone agreed: the game is rolled back to event %(seq)s."),
+         "waiting": N_("You agreed. The rollback waits for %(names)s.")}
 
 
 @dataclass
@@ -220,43 +223,59 @@ def _undo(store: TableStore, table: Table, seat: str, moves: int, lines: list[st
           m: MailSettings, snapshot_every: int) -> Answer:
     """A reply 'undo' (or 'undo 2'): judged by the undo window, not by the email's seq (the email may
     be older than the seat's last moves); the same email twice takes back once."""
+    language = preferences.language(store, table, seat)
     try:
         done = undo.undo(store, table, seat, moves=moves, idempotency_key=message_id, now=m.now,
                          snapshot_every=snapshot_every)
     except Closed as closed:
-        return _answer("refused", table, seat, m, lines, f"Nothing was taken back: {closed.message}", store=store)
+        return _answer("refused", table, seat, m, lines,
+                       _("Nothing was taken back: %(why)s", language, why=closed.message), store=store)
     table = done.table
     if table.automatic_seat() is not None:
         table = advance(store, table.id, now=m.now, snapshot_every=snapshot_every).table
-    what = "your last move" if moves == 1 else f"your last {moves} moves"
     others = [table.seats[s]["name"] for s in taken_back.told(store, table, done.first_seq)]
-    told = f" {' and '.join(others)} {'is' if len(others) == 1 else 'are'} told by email." if others else ""
-    answer = _answer("undone", table, seat, m, lines, f"Taken back: {what}. The question is below again.{told}",
-                     applied=lines, store=store)
+    message = _("Taken back: your last move. The question is below again.", language) if moves == 1 else \
+        i18n.ngettext("Taken back: your last %(num)d move. The question is below again.",
+                      "Taken back: your last %(num)d moves. The question is below again.", moves, language)
+    if others:
+        message += " " + i18n.ngettext("%(names)s is told by email.", "%(names)s are told by email.", len(others),
+                                       language, names=_listed(others, language))
+    answer = _answer("undone", table, seat, m, lines, message, applied=lines, store=store)
     answer.record["undo_seq"] = done.first_seq          # for the others' emails: what was taken back
     return answer
+
+
+def _listed(names: list[str], language: str) -> str:
+    """"Nora", "Nora and Sam", "Nora, Sam and Ula", in the language."""
+    if len(names) == 1:
+        return names[0]
+    return _("%(some)s and %(last)s", language, some=", ".join(names[:-1]), last=names[-1])
 
 
 def _ask(store: TableStore, table: Table, seat: str, to_seq: int, reason: str, lines: list[str],
          m: MailSettings, snapshot_every: int) -> Answer:
     """A reply 'rollback N' (or 'rollback N: why'): a consent rollback asked of the other players."""
+    language = preferences.language(store, table, seat)
     try:
         request, done = rollback.ask(store, table, seat, to_seq, reason, m.now, snapshot_every)
     except (Closed, Forbidden, Invalid) as refused:
-        return _answer("refused", table, seat, m, lines, f"No rollback was asked: {refused.message}", store=store)
+        return _answer("refused", table, seat, m, lines,
+                       _("No rollback was asked: %(why)s", language, why=refused.message), store=store)
     names = {s: i["name"] for s, i in table.seats.items()}
     if done is not None:                     # nobody else to ask (the others are bots)
         table = done.table
         if table.automatic_seat() is not None:
             table = advance(store, table.id, now=m.now, snapshot_every=snapshot_every).table
-        answer = _answer("rolled_back", table, seat, m, lines, f"Rolled back to event {to_seq}: no other player "
-                         "needed to agree.", applied=lines, store=store)
+        answer = _answer("rolled_back", table, seat, m, lines, _("Rolled back to event %(seq)s: no other player "
+                                                                 "needed to agree.", language, seq=to_seq),
+                         applied=lines, store=store)
         answer.rollback = ("applied", request.public())
         return answer
     waiting = ", ".join(names[s] for s in request.voters)
-    answer = _answer("rollback_asked", table, seat, m, lines, f"You asked to roll the game back to event {to_seq}. "
-                     f"Waiting for {waiting} to agree (they are emailed agree and refuse links); one refusal or "
-                     "any move meanwhile cancels it, and it lapses after 72 hours.", applied=lines, store=store)
+    answer = _answer("rollback_asked", table, seat, m, lines, _(
+        "You asked to roll the game back to event %(seq)s. Waiting for %(names)s to agree (they are emailed agree "
+        "and refuse links); one refusal or any move meanwhile cancels it, and it lapses after 72 hours.", language,
+        seq=to_seq, names=waiting), applied=lines, store=store)
     answer.rollback = ("asked", request.public())
     return answer
 
@@ -273,10 +292,8 @@ def _vote(store: TableStore, table: Table, seat: str, request: "rollback.Request
         if table.automatic_seat() is not None:
             table = advance(store, table.id, now=m.now, snapshot_every=snapshot_every).table
     names = {s: i["name"] for s, i in table.seats.items()}
-    message = {"refused": "You refused the rollback; the game goes on as it was.",
-               "applied": f"Everyone agreed: the game is rolled back to event {request.to_seq}.",
-               "waiting": "You agreed. The rollback waits for " + ", ".join(
-                   names[s] for s in request.voters if s not in request.votes) + "."}[outcome]
+    message = _(VOTED[outcome], preferences.language(store, table, seat), seq=request.to_seq,
+                names=", ".join(names[s] for s in request.voters if s not in request.votes))
     answer = _answer("voted", table, seat, m, lines, message, applied=lines, store=store)
     if outcome != "waiting":
         answer.rollback = (outcome, request.public())
