@@ -15,6 +15,9 @@
   const PLACES = ["field", "country", "card", "tile"];
   let seq = +main.dataset.seq, etag = null, timer = null, lastChange = Date.now();
   let replaying = false, liveBoard = null, chosen = null, frameAsked = 0, sent = false;
+  // the page's words in the seat's language (table.html: #seat-words), "{name}" filled in here
+  const WORDS = JSON.parse($("#seat-words")?.textContent || "{}");
+  const words = (key, values = {}) => (WORDS[key] || "").replace(/\{(\w+)\}/g, (_, name) => values[name] ?? "");
 
   function say(text, kind = "problem") {
     const p = $("#seat-problem");
@@ -100,11 +103,11 @@
         say(answer.message || "", answer.stopped ? "problem" : "notice");
         sent = true;
       } else {
-        say(answer.message || "The move was not sent: try again.");
+        say(answer.message || words("not_sent"));
       }
       if (r.ok || r.status === 409) await refresh();
     } catch (e) {
-      say("The server did not answer; the move may not have been sent. This page will catch up when it can.");
+      say(words("no_answer"));
     } finally {
       document.body.classList.remove("busy");
     }
@@ -266,12 +269,12 @@
         pre.textContent = (frame.board || []).join("\n");
         board.replaceChildren(pre);
       }
-      const whose = ownView() ? "" : ` (as ${frame.viewer} saw it)`;
-      showCaption(`Move ${n} of ${seq}${whose}: ${frame.event ? frame.event.text : ""}`);
+      const event = frame.event ? frame.event.text : "";
+      showCaption(ownView() ? words("frame", { n, seq, event }) : words("frame_as", { n, seq, event, viewer: frame.viewer }));
       highlight(n);
       offer(n, frame);
     } catch (e) {
-      if (asked === frameAsked) say("The replay could not be loaded; try again.");
+      if (asked === frameAsked) say(words("no_replay"));
     }
   }
 
@@ -326,17 +329,17 @@
 
   async function verify(button) {
     const out = $("#seat-verify-result");
-    out.textContent = "Checking…";
+    out.textContent = words("checking");
     try {
       const exported = await fetch(button.dataset.export, { headers: auth });
       const r = await fetch("/verify", { method: "POST", body: await exported.text(),
                                          headers: { "Content-Type": "application/x-ndjson" } });
       const answer = await r.json();
       out.textContent = answer.ok
-        ? `Verified: all ${answer.events} events follow from the moves and the seed.`
-        : `Not verified: ${(answer.problems || [answer.message]).join("; ")}`;
+        ? words("verified", { events: answer.events })
+        : words("not_verified", { problems: (answer.problems || [answer.message]).join("; ") });
     } catch (e) {
-      out.textContent = "The check could not be run; try again.";
+      out.textContent = words("no_check");
     }
   }
 

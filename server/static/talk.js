@@ -10,6 +10,8 @@
   const POLL_MS = window.pbemTalkPollMs || 5000, IDLE_POLL_MS = 30000, IDLE_AFTER_MS = 10 * 60 * 1000;
   const PATHS = { say: "chat", team: "team" };
   let timer = null, lastNews = Date.now();
+  const WORDS = JSON.parse(document.querySelector("#seat-words")?.textContent || "{}");     // table.html
+  const words = (key, values = {}) => (WORDS[key] || "").replace(/\{(\w+)\}/g, (_, name) => values[name] ?? "");
 
   function item(channel, m) {
     const li = document.createElement("li");
@@ -21,7 +23,7 @@
     }
     const when = document.createElement("span");
     when.className = "muted";
-    when.textContent = `(move ${m.seq})`;
+    when.textContent = words("talk_move", { seq: m.seq });
     const said = document.createElement("span");
     said.className = "said";
     said.textContent = m.text;
@@ -63,12 +65,12 @@
     try {
       const r = await fetch(form.action, { method: "POST", body: data, headers: { Accept: "application/json" } });
       const answer = await r.json();
-      if (!r.ok) return problem(form, answer.message || "That was not sent.");
+      if (!r.ok) return problem(form, answer.message || words("talk_not_sent"));
       problem(form, "");
       add(list, answer.messages || answer.notes || []);
       form.querySelector("textarea").value = "";
     } catch (e) {
-      problem(form, "That was not sent: the server could not be reached. Try again in a moment.");
+      problem(form, words("talk_unreachable"));
     } finally {
       button.disabled = false;
     }
