@@ -165,12 +165,22 @@
 
   // ------------------------------------------------------------ following the game
 
-  async function refresh() {
+  // one refresh at a time (a move's answer and the poll may both ask): the later one finds the
+  // page already showing what it fetched and leaves it, and the reader's chosen place, alone
+  let refreshing = Promise.resolve();
+  function refresh() {
+    refreshing = refreshing.then(catchUp, catchUp);
+    return refreshing;
+  }
+
+  async function catchUp() {
     const r = await fetch(main.dataset.page, { headers: { Accept: "text/html" }, cache: "no-store" });
     if (!r.ok) return;
     const doc = new DOMParser().parseFromString(await r.text(), "text/html");
     const fresh = doc.querySelector("main[data-table]");
     if (!fresh) return;
+    if (+fresh.dataset.seq === seq && fresh.dataset.rollback === main.dataset.rollback
+        && fresh.dataset.status === main.dataset.status) return;          // nothing new since
     const box = $("#seat-turn-text");
     const typed = box && !sent && box.value.trim() ? box.value : null;
     // the groups the reader opened stay open (the newest is open by itself, and closes when it is not)
