@@ -1,0 +1,254 @@
+"""A game's words in its reader's language, from the game's own catalogue.
+
+The engines write English: the log, the export, verification and every test of the rules keep
+that one text. A reader of another language gets each line said again from the game's gettext
+catalogue, ``games/<game>/locales/<language>.po`` (read once, when first needed, as the game's
+other data files are), whose messages are the engine's sentences with their variable parts named:
+
+    msgid "{seat} recruits in {country}: {rolls}"
+    msgstr "{seat} werbuje w: {country}: {rolls}"
+
+A line is said (``say``) by the first of:
+
+1. a message whose msgid is the whole line (no context);
+2. a name (msgctxt "name"): a country, a card, a tile, a seat, a phase, as the box in that
+   language prints it;
+3. a pattern: a message whose msgid has ``{parts}``, the most specific first (the longest
+   fixed words); each part it caught is said in turn by these same steps (a name, or a phrase
+   of its own), then put into the msgstr. ``{n:num}`` catches a number only. A message with a
+   plural (msgid_plural) takes its form from its first ``:num`` part, by the language's
+   Plural-Forms.
+
+Anything else is left as it is; ``unsaid`` lists such lines, so that a test of whole random
+games can fail on English left in another language.
+
+The reader's own words for a move (msgctxt "notation": msgid is the canonical word of the
+game's notation, msgstr the reader's words for it separated by "|") are read back by ``read``
+(case and diacritics folded, the longest phrase first; names read back too), and ``write``
+gives a line of notation in the reader's words (the first of them), so an example in a Polish
+email is in Polish notation and still parses.
+"""
+
+import functools
+import io
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import Translations
+
+ENGLISH = "en"
+NAME = "name"
+NOTATION = "notation"
+PART = re.compile(r"\{(\w+)(?::(num))?\}")
+DEPTH = 4                      # a part of a part of a part...: deeper than any sentence nests
+
+
+def fold(text: str) -> str:
+    """Lower case without diacritics ("Dżihad" -> "dzihad"; "ł" -> "l")."""
+    text = text.lower().replace("ł", "l")
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+@dataclass
+class _Pattern:
+    regex: re.Pattern[str]
+    anchor: str                # its longest fixed words: a cheap test before the regex
+    msgid: str | tuple[str, str]
+    weight: int
+
+
+@dataclass
+class Catalogue:
+    """One game's words in one language."""
+
+    translations: Translations
+    patterns: list[_Pattern] = field(default_factory=list)
+    reading: list[tuple[tuple[str, ...], str]] = field(default_factory=list)   # folded words -> canonical
+    writing: dict[str, str] = field(default_factory=dict)                      # canonical word -> reader's
+
+    @functools.cached_property
+    def writer(self) -> re.Pattern[str]:
+        names = sorted(self.writing, key=len, reverse=True)
+        return re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in names), re.I)
+
+    def exact(self, line: str) -> str | None:
+        said = self.translations.ugettext(line)
+        return said if said != line or self._has(None, line) else None
+
+    def name(self, line: str) -> str | None:
+        said = self.translations.upgettext(NAME, line)
+        return said if said != line or self._has(NAME, line) else None
+
+    def _has(self, context: str | None, msgid: str) -> bool:
+        key = f"{context}\x04{msgid}" if context else msgid
+        return key in self.translations._catalog        # noqa: SLF001 (a word the same in both languages)
+
+
+def _regex(msgid: str) -> re.Pattern[str]:
+    out, seen, at = [], set(), 0
+    for m in PART.finditer(msgid):
+        out.append(re.escape(msgid[at:m.start()]))
+        name, kind = m.group(1), m.group(2)
+        if name in seen:
+            out.append(f"(?P={name})")
+        else:
+            out.append(f"(?P<{name}>-?\\d+)" if kind == "num" else f"(?P<{name}>.+?)")
+            seen.add(name)
+        at = m.end()
+    out.append(re.escape(msgid[at:]))
+    return re.compile("".join(out) + r"\Z", re.S)
+
+
+def _fixed(msgid: str) -> list[str]:
+    return [chunk for chunk in PART.split(msgid)[::3] if chunk]
+
+
+@functools.cache
+def catalogue(game: str, language: str) -> Catalogue | None:
+    """The game's catalogue in ``language``; None for English or a language it has no words in."""
+    if language == ENGLISH:
+        return None
+    try:
+        po = resources.files(f"games.{game}").joinpath(f"locales/{language}.po")
+        raw = po.read_bytes()
+    except (FileNotFoundError, ModuleNotFoundError):
+        return None
+    return load(raw, language)
+
+
+def load(raw: bytes, language: str) -> Catalogue:
+    """A catalogue from the text of its .po file."""
+    parsed = read_po(io.BytesIO(raw), locale=language)
+    compiled = io.BytesIO()
+    write_mo(compiled, parsed)            # fuzzy messages are left out: not translations yet
+    compiled.seek(0)
+    out = Catalogue(Translations(compiled))
+    for message in parsed:
+        if not message.id or message.fuzzy or not _translated(message.string):
+            continue
+        forms = message.id if isinstance(message.id, tuple) else (message.id,)
+        if message.context == NOTATION:
+            for said in str(message.string).split("|"):
+                if said.strip():
+                    out.reading.append((tuple(fold(said).split()), message.id))
+            out.writing[message.id] = str(message.string).split("|")[0].strip()
+            continue
+        if message.context == NAME:
+            out.reading.append((tuple(fold(str(message.string)).split()), message.id))
+            out.writing.setdefault(message.id, str(message.string))
+            continue
+        if message.context is None and PART.search(forms[0]):
+            for form in forms:
+                fixed = _fixed(form)
+                out.patterns.append(_Pattern(_regex(form), max(fixed, key=len, default=""),
+                                             message.id, sum(map(len, fixed))))
+    out.patterns.sort(key=lambda p: -p.weight)
+    out.reading.sort(key=lambda r: -len(r[0]))
+    return out
+
+
+def _translated(string: Any) -> bool:
+    return all(string) if isinstance(string, tuple) else bool(string)
+
+
+def say(game: str, text: str, language: str | None) -> str:
+    """``text`` (one line or several) in ``language``, from the game's catalogue."""
+    words = catalogue(game, language or ENGLISH)
+    if words is None or not text:
+        return text
+    return "\n".join(_line(words, line, DEPTH) if line.strip() else line for line in text.split("\n"))
+
+
+def say_all(game: str, lines: list[str], language: str | None) -> list[str]:
+    return [say(game, line, language) for line in lines]
+
+
+def unsaid(game: str, text: str, language: str) -> list[str]:
+    """The lines of ``text`` the catalogue could not say (for the tests: English left over)."""
+    words = catalogue(game, language)
+    if words is None:
+        return []
+    return [line for line in text.split("\n") if line.strip() and _said(words, line.strip(), DEPTH) is None]
+
+
+def _line(words: Catalogue, line: str, depth: int) -> str:
+    lead = line[:len(line) - len(line.lstrip())]
+    core = line.strip()
+    said = _said(words, core, depth)
+    return lead + said if said is not None else line
+
+
+def _said(words: Catalogue, text: str, depth: int) -> str | None:
+    """``text`` said from the catalogue, or None when it cannot be said whole."""
+    found = words.exact(text)
+    if found is None:
+        found = words.name(text)
+    if found is not None or depth == 0:
+        return found
+    if _plain(text):
+        return text                          # a number, a die, a sign: the same in every language
+    for pattern in words.patterns:
+        if pattern.anchor not in text:
+            continue
+        m = pattern.regex.match(text)
+        if m is None:
+            continue
+        parts = {}
+        for name, value in m.groupdict().items():
+            said = _said(words, value, depth - 1)
+            if said is None:
+                break
+            parts[name] = said
+        else:
+            return _fill(words, pattern, parts, m)
+    return None
+
+
+PLAIN = re.compile(r"[\d\s.,:;+\-−–—/×x()\[\]#%=<>→←*?!'\"’]*")
+
+
+def _plain(text: str) -> bool:
+    return PLAIN.fullmatch(text) is not None
+
+
+def _fill(words: Catalogue, pattern: _Pattern, parts: dict[str, str], m: re.Match[str]) -> str:
+    if isinstance(pattern.msgid, tuple):
+        counts = [int(m.group(p.group(1))) for p in PART.finditer(pattern.msgid[0]) if p.group(2)]
+        template = words.translations.ungettext(*pattern.msgid, counts[0] if counts else 1)
+    else:
+        template = words.translations.ugettext(pattern.msgid)
+    return PART.sub(lambda p: parts.get(p.group(1), p.group(0)), template)
+
+
+def read(game: str, text: str, language: str | None) -> str:
+    """A reply's line in the reader's words read back into the game's notation (words the catalogue
+    does not know are kept as written, so the notation itself is always understood)."""
+    words = catalogue(game, language or ENGLISH)
+    if words is None or not words.reading:
+        return text
+    tokens, out, i = text.split(), [], 0
+    folded = [fold(t).strip(",.;") for t in tokens]
+    while i < len(tokens):
+        for phrase, canonical in words.reading:
+            if phrase and tuple(folded[i:i + len(phrase)]) == phrase:
+                out.append(canonical)
+                i += len(phrase)
+                break
+        else:
+            out.append(tokens[i])
+            i += 1
+    return " ".join(out)
+
+
+def write(game: str, line: str, language: str | None) -> str:
+    """A line of notation in the reader's words (each canonical word or name the catalogue has)."""
+    words = catalogue(game, language or ENGLISH)
+    if words is None or not words.writing:
+        return line
+    lowered = {n.lower(): said for n, said in words.writing.items()}
+    return words.writer.sub(lambda m: lowered.get(m.group(0).lower(), m.group(0)), line)

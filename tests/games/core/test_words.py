@@ -1,0 +1,110 @@
+"""A game's words said again in the reader's language, and the reader's words read back."""
+
+from games.core import words
+
+PO = '''
+msgid ""
+msgstr ""
+"Language: pl\\n"
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"
+
+msgid "Your turn."
+msgstr "Twój ruch."
+
+msgctxt "name"
+msgid "Saudi Arabia"
+msgstr "Arabia Saudyjska"
+
+msgctxt "name"
+msgid "Pakistan"
+msgstr "Pakistan"
+
+msgctxt "name"
+msgid "US"
+msgstr "USA"
+
+msgid "{seat} recruits in {country}"
+msgstr "{seat} werbuje: {country}"
+
+msgid "{seat} plays {card}"
+msgstr "{seat} zagrywa {card}"
+
+msgid "{seat} plays {card} for the event"
+msgstr "{seat} zagrywa {card} jako wydarzenie"
+
+msgid "{n:num} cell"
+msgid_plural "{n:num} cells"
+msgstr[0] "{n:num} komórka"
+msgstr[1] "{n:num} komórki"
+msgstr[2] "{n:num} komórek"
+
+msgid "{what} in {country}"
+msgstr "{what} w: {country}"
+
+msgctxt "notation"
+msgid "recruit"
+msgstr "werbunek|werbuj"
+
+msgctxt "notation"
+msgid "jihad"
+msgstr "dżihad"
+
+#, fuzzy
+msgid "Game over."
+msgstr "Koniec gry."
+'''.encode()
+
+
+def catalogue():
+    return words.load(PO, "pl")
+
+
+def said(text):
+    cat = catalogue()
+    return "\n".join(words._line(cat, line, words.DEPTH) for line in text.split("\n"))
+
+
+def test_a_whole_line_a_name_and_a_pattern_with_names_in_it():
+    assert said("Your turn.") == "Twój ruch."
+    assert said("Saudi Arabia") == "Arabia Saudyjska"
+    assert said("US recruits in Saudi Arabia") == "USA werbuje: Arabia Saudyjska"
+    assert said("  Pakistan") == "  Pakistan"          # a name the same in both languages, indented
+
+
+def test_the_most_specific_pattern_wins():
+    assert said("US plays Pakistan for the event") == "USA zagrywa Pakistan jako wydarzenie"
+
+
+def test_plural_forms_follow_the_number():
+    assert said("1 cell") == "1 komórka"
+    assert said("3 cells") == "3 komórki"
+    assert said("5 cells") == "5 komórek"
+    assert said("22 cells") == "22 komórki"
+
+
+def test_parts_are_said_in_turn_and_a_number_is_a_number():
+    assert said("5 cells in Saudi Arabia") == "5 komórek w: Arabia Saudyjska"
+
+
+def test_what_cannot_be_said_whole_is_left_as_it_is_and_a_fuzzy_message_is_not_a_translation():
+    assert said("US recruits in Atlantis") == "US recruits in Atlantis"
+    assert said("Game over.") == "Game over."
+    cat = catalogue()
+    assert words._said(cat, "Game over.", words.DEPTH) is None
+
+
+def test_reading_back_folds_case_and_diacritics_and_names(monkeypatch):
+    cat = catalogue()
+    monkeypatch.setattr(words, "catalogue", lambda game, language: cat if language == "pl" else None)
+    assert words.read("x", "Werbunek arabia saudyjska", "pl") == "recruit Saudi Arabia"
+    assert words.read("x", "DZIHAD Pakistan", "pl") == "jihad Pakistan"
+    assert words.read("x", "recruit Pakistan", "pl") == "recruit Pakistan"
+    assert words.read("x", "werbunek Pakistan", "en") == "werbunek Pakistan"
+    assert words.write("x", "recruit Saudi Arabia", "pl") == "werbunek Arabia Saudyjska"
+
+
+def test_english_and_a_game_without_a_catalogue_are_left_alone():
+    assert words.say("clash", "Your turn.", "en") == "Your turn."
+    assert words.say("no_such_game", "Your turn.", "pl") == "Your turn."
+    assert words.read("no_such_game", "werbunek", "pl") == "werbunek"
