@@ -1,4 +1,5 @@
-"""The languages a player reads the platform in: English (the words in the code) and Polish.
+"""The languages a player reads the platform in: English (the words in the code) and each language
+with a catalogue under locales/ (Polish today; a host adds one by adding its directory, no code).
 
 Each language's catalogue is a gettext .po file under locales/<lang>/LC_MESSAGES/messages.po,
 read directly at first use (nothing compiled is kept in the repository). The emails are rendered
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+from babel.core import Locale, UnknownLocaleError
 from babel.dates import format_datetime
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -22,7 +24,22 @@ from babel.support import NullTranslations, Translations
 
 LOCALES = Path(__file__).resolve().parent / "locales"
 DEFAULT = "en"
-LANGUAGES = {"en": "English", "pl": "polski"}
+
+
+def discover(locales: Path | None = None) -> dict[str, str]:
+    """English, then every language with a catalogue under ``locales`` (its directory's name is its
+    code), each named in its own words by Babel ("polski", "čeština")."""
+    found = {DEFAULT: "English"}
+    for po in sorted((locales or LOCALES).glob("*/LC_MESSAGES/messages.po")):
+        code = po.parents[1].name
+        try:
+            found[code] = Locale.parse(code).display_name or code
+        except (ValueError, UnknownLocaleError):
+            found[code] = code
+    return found
+
+
+LANGUAGES = discover()
 
 
 def N_(message: str) -> str:
@@ -69,11 +86,39 @@ DATES = {"en": "EEEE dd MMMM y, HH:mm 'UTC'", "pl": "EEEE, d MMMM y, HH:mm 'UTC'
 MINUTE = 60
 
 
+@functools.cache
+def date_pattern(language: str) -> str:
+    """How a language writes a moment: DATES's pattern, else Babel's full date and 24-hour time."""
+    if language in DATES:
+        return DATES[language]
+    try:
+        full = Locale.parse(language).date_formats["full"].pattern
+    except (ValueError, UnknownLocaleError):
+        return DATES[DEFAULT]
+    return f"{full}, HH:mm 'UTC'"
+
+
 def date(when: float, language: str | None) -> str:
     """A moment as a player reads it in their language, in UTC ("Monday 07 December 2026, 18:00 UTC")."""
     language = known(language)
     moment = datetime.fromtimestamp(when, tz=UTC)
-    return format_datetime(moment, DATES[language], tzinfo=UTC, locale=language)
+    return format_datetime(moment, date_pattern(language), tzinfo=UTC, locale=language)
+
+
+def said(error: Any, message: str, **values: Any) -> Any:
+    """Keep the words of an error (``message`` and its values, marked for the catalogues where it is
+    raised) so that whoever quotes it can say it in its reader's language (reason()). Returns it."""
+    error.words = (message, values)
+    return error
+
+
+def reason(error: Any, language: str | None) -> str:
+    """An error's sentence in ``language`` when its words were kept (said()), else as it was raised."""
+    words = getattr(error, "words", None)
+    if words is None:
+        return str(getattr(error, "message", error))
+    message, values = words
+    return message(language) if callable(message) else gettext(message, language, **values)
 
 
 def duration(seconds: float, language: str | None) -> str:

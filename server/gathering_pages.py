@@ -9,6 +9,7 @@ from typing import Any
 from flask import Blueprint, render_template, request
 
 import games
+import i18n
 import tables
 from tables.errors import TableError
 from games.core import IllegalMove
@@ -214,13 +215,16 @@ def join(key: str) -> Any:
         try:
             email = gathering_check.address(values.get("email"), "Your email")
             guards.limit_player_request(services().settings, [email])
-            gathering_seats.ask_to_join(services().store, gid, seat, values.get("name", ""), email, time.time())
+            gathering_seats.ask_to_join(services().store, gid, seat, values.get("name", ""), email, time.time(),
+                                        values.get("language") or languages.current())
         except TableError as refused:
             problem = refused.message
         else:
             queue_mail(gathering.need(services().store, gid))
-            return said("Check your email", f"We sent {email} a link to confirm that the {seat} seat is yours. The "
-                        "first to confirm takes the seat; the link works for 24 hours.", 202)
+            spoken = i18n.known(values.get("language") or languages.current())      # as their email
+            return said(i18n.gettext("Check your email", spoken), i18n.gettext(
+                "We sent %(email)s a link to confirm that the %(seat)s seat is yours. The first to confirm takes the "
+                "seat; the link works for 24 hours.", spoken, email=email, seat=seat), 202)
     return page("gathering_join.html", 422 if problem else 200, seat=seat, problem=problem, values=values,
                 sides=sides(g, seat), **summary(g))
 

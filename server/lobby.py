@@ -8,16 +8,23 @@ from typing import Any
 
 from flask import Blueprint, jsonify, render_template, request
 
+import i18n
 from tables import lobby, lobby_gatherings
 from workers.mail import mail_settings
 
+from . import languages
 from .extensions import services
 
 blp = Blueprint("lobby", __name__)
 
 
 def _when(ts: float | None) -> str:
-    return datetime.fromtimestamp(ts, tz=timezone.utc).strftime("%a %d %b %H:%M UTC") if ts else ""
+    """A moment in the page's language (English as it always was: "Mon 07 Dec 18:00 UTC")."""
+    if not ts:
+        return ""
+    if languages.current() == i18n.DEFAULT:
+        return datetime.fromtimestamp(ts, tz=timezone.utc).strftime("%a %d %b %H:%M UTC")
+    return i18n.date(ts, languages.current())
 
 
 @blp.get("/lobby/<key>")

@@ -8,7 +8,9 @@
 
 The tokens are signed (tables/gathering_links.py), and a reply counts only from the address the
 email went to; anything else is not answered. Auto-replies and bounces are never answered. An
-answer says what was done, or why not, in a sentence.
+answer says what was done, or why not, in a sentence, in the language of the person who wrote:
+the one given for them (their seat's, a joiner's, a 'language:' line to new@), else the creator's,
+else English.
 """
 
 import hashlib
@@ -18,6 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import games
+import i18n
+from i18n import N_
 from store import TableStore
 from store import gatherings as kept
 
@@ -33,7 +37,8 @@ SEEN = 7 * 86400
 YES = {"confirm", "confirmed", "yes", "ok", "okay", "y", "tak", "sim", "si", "oui", "ja"}
 ACCEPT = {"accept", "accepted", "yes", "y", "ok", "okay", "sure", "tak", "sim", "si", "oui", "ja"}
 DECLINE = {"decline", "declined", "no", "n", "nie", "não", "nao", "non", "nein"}
-HELP = {"", "help", "?", "commands", "games", "how"}
+HELP = {"", "help", "?", "commands", "games", "how", "pomoc"}
+_ = i18n.gettext          # each answer in its writer's language
 Counter = Callable[[str | None, list[str]], None]      # rate limits: (who, addresses); raises TooMany
 
 
@@ -47,6 +52,7 @@ class Said:
     reply_to: str | None = None
     links: list[tuple[str, str]] = field(default_factory=list)     # (what, url)
     gathering: Gathering | None = None
+    language: str = i18n.DEFAULT                                    # the writer's
 
 
 def addressed(recipients: list[str], domain: str) -> tuple[str, str | None] | None:
@@ -76,7 +82,30 @@ def handle(store: TableStore, reply: Reply, where: tuple[str, str | None], m: Ma
             return _invitation(store, reply, token or "", m)
         return _start(store, reply, token or "", m)
     except TableError as refused:
-        return Said("refused", reply.sender, refused.message)
+        language = _writer(store, reply, where, m)
+        return Said("refused", reply.sender, i18n.reason(refused, language), language=language)
+
+
+def _writer(store: TableStore, reply: Reply, where: tuple[str, str | None], m: MailSettings) -> str:
+    """The language of the person who wrote: the one given for them (an invited seat's, a joiner's),
+    else the creator's (a 'language:' line to new@), else English."""
+    kind, token = where
+    if kind == "new":
+        return i18n.known(gathering_words.spoken(reply.lines))
+    if kind == "invite":
+        fields = gathering_links.read_invite(m.secret_key, token or "")
+        g = gathering.load(store, fields[0]) if fields else None
+        return _theirs(g, g.seats.get(fields[1], {}) if g and fields else {})
+    chosen = gathering_links.read_confirm(m.secret_key, token or "")
+    gid = chosen.gid if chosen else gathering_links.read_manage(m.secret_key, token or "")
+    g = gathering.load(store, gid) if gid else None
+    if chosen is not None and chosen.what == "join" and g is not None:
+        return _theirs(g, kept.get_join(store, g.id, chosen.ref) or {})
+    return _theirs(g, {})
+
+
+def _theirs(g: Gathering | None, info: dict[str, Any]) -> str:
+    return i18n.known(info.get("language") or (g.creator.get("language") if g is not None else None))
 
 
 def _words(reply: Reply) -> str:
@@ -91,16 +120,19 @@ def _first_word(reply: Reply) -> str:
 
 
 def _new(store: TableStore, reply: Reply, m: MailSettings, count: Counter) -> Said:
-    address = f"new@{m.reply_domain}"
+    address, language = f"new@{m.reply_domain}", i18n.known(gathering_words.spoken(reply.lines))
     if _words(reply) in HELP and gathering_words.game_named(_subject(reply)) is None:
         count(None, [reply.sender])
-        return Said("help", reply.sender, "How to start a game by email.", help_text(m), address)
+        return Said("help", reply.sender, _("How to start a game by email.", language), help_text(m, language),
+                    address, language=language)
     try:
         body, unread = gathering_words.read(reply.subject, reply.lines, reply.sender, reply.sender_name)
         gathering_check.check(body)
     except TableError as refused:
         count(None, [reply.sender])
-        return Said("refused", reply.sender, f"No game was started: {refused.message}", help_text(m), address)
+        return Said("refused", reply.sender, _("No game was started: %(why)s", language,
+                                               why=i18n.reason(refused, language)),
+                    help_text(m, language), address, language=language)
     invited = [spec.get("email", "") for spec in body["seats"].values() if isinstance(spec, dict)]
     count("from:" + reply.sender, [reply.sender, *invited])
     g = gathering.ask(store, body, m.now, unread=unread)
@@ -117,29 +149,36 @@ def _start(store: TableStore, reply: Reply, token: str, m: MailSettings) -> Said
     gid = chosen.gid if chosen else gathering_links.read_manage(m.secret_key, token)
     if gid is None:
         return Said("not answered: an address this server did not give out")
-    g = gathering.load(store, gid)
+    g, new_address = gathering.load(store, gid), f"new@{m.reply_domain}"
     if g is None:
-        return Said("refused", reply.sender, "This game is no longer waiting: it lapsed, started or was given up. "
-                    f"Start another at {L.new()} or by email to new@{m.reply_domain}.")
+        return Said("refused", reply.sender, _("This game is no longer waiting: it lapsed, started or was given up. "
+                                               "Start another at %(page)s or by email to %(address)s.", None,
+                                               page=L.new(), address=new_address))
     address = f"start+{token}@{m.reply_domain}"
     if chosen is not None and chosen.what == "join":
         asked = kept.get_join(store, gid, chosen.ref)
         if asked is None or asked["email"].lower() != reply.sender:
             return Said("not answered: not from the address that asked for the seat")
+        language = _theirs(g, asked)
         if _first_word(reply) not in YES:
-            return Said("refused", reply.sender, "Reply 'confirm' to take the seat.", reply_to=address)
+            return Said("refused", reply.sender, _("Reply 'confirm' to take the seat.", language), reply_to=address,
+                        language=language)
         done, seat = gathering_seats.take(store, gid, chosen.ref, m.now)
-        return Said("taken", reply.sender, _started_or_not(done, f"The {seat} seat is yours."),
-                    links=[("Your seat", L.seat(gid, seat))], gathering=done)
+        return Said("taken", reply.sender, _started_or_not(done, _("The %(seat)s seat is yours.", language, seat=seat),
+                                                           language),
+                    links=[(_("Your seat", language), L.seat(gid, seat))], gathering=done, language=language)
     if reply.sender != g.creator["email"].lower():
         return Said("not answered: not from the creator's address")
+    language = _theirs(g, {})
     if chosen is not None:
         if _first_word(reply) not in YES:
-            return Said("refused", reply.sender, "Reply 'confirm' to confirm the game.", reply_to=address)
+            return Said("refused", reply.sender, _("Reply 'confirm' to confirm the game.", language), reply_to=address,
+                        language=language)
         try:
             done = gathering.confirm(store, gid, m.now)
         except Closed as closed:
-            return Said("refused", reply.sender, closed.message, links=[("Your page", L.seat(gid, g.creator["seat"]))])
+            return Said("refused", reply.sender, i18n.reason(closed, language),
+                        links=[(_("Your page", language), L.seat(gid, g.creator["seat"]))], language=language)
         return Said("confirmed", gathering=done)      # the overview it sends (open seats' links) is the answer
     return _manage(store, reply, g, m, address)
 
@@ -147,36 +186,42 @@ def _start(store: TableStore, reply: Reply, token: str, m: MailSettings) -> Said
 def _manage(store: TableStore, reply: Reply, g: Gathering, m: MailSettings, address: str) -> Said:
     """The creator's reply to an overview: a line per seat ("jihad: carol@example.org", "jihad: bot",
     "jihad: open") or "cancel"."""
-    L, done, said = links(m), [], []
+    L, done, said, language = links(m), [], [], _theirs(g, {})
     for line in reply.lines:
         words = line.strip(" .!").lower()
-        if words in ("cancel", "give up"):
+        if words in ("cancel", "give up", "anuluj"):
             g = gathering_seats.give_up(store, g.id, m.now, "cancelled")
-            return Said("cancelled", reply.sender, "The game is given up; whoever had accepted is told.", gathering=g)
+            return Said("cancelled", reply.sender, _("The game is given up; whoever had accepted is told.", language),
+                        gathering=g, language=language)
         found = gathering_words.LINE.match(line)
         if found is None or found.group(1).strip().lower() not in g.seats:
-            said.append(f"Not read: '{line}'.")
+            said.append(_("Not read: '%(line)s'.", language, line=line))
             continue
         seat = found.group(1).strip().lower()
         spec = gathering_words.seat_spec(g.game, seat, found.group(2))
         try:
             g = gathering_seats.assign(store, g.id, seat, spec if isinstance(spec, dict) else {}, m.now)
             done.append(seat)
-            said.append(f"{seat}: {_given(g.seats[seat])}.")
+            said.append(f"{seat}: {_given(g.seats[seat], language)}.")
         except TableError as refused:
-            said.append(f"{seat}: not changed: {refused.message}")
+            said.append(_("%(seat)s: not changed: %(why)s", language, seat=seat, why=i18n.reason(refused, language)))
     if not said:
-        said.append("Nothing was read. Write a line per seat, such as 'jihad: carol@example.org', 'jihad: bot' or "
-                    "'jihad: open', or 'cancel'.")
-    status = " The game has begun." if g.status == "started" else ""
+        said.append(_("Nothing was read. Write a line per seat, such as 'jihad: carol@example.org', 'jihad: bot' or "
+                      "'jihad: open', or 'cancel'.", language))
+    status = " " + _("The game has begun.", language) if g.status == "started" else ""
     return Said("changed" if done else "refused", reply.sender, " ".join(said) + status, reply_to=address,
-                links=[("Your page", L.seat(g.id, g.creator["seat"]))], gathering=g)
+                links=[(_("Your page", language), L.seat(g.id, g.creator["seat"]))], gathering=g, language=language)
 
 
-def _given(info: dict[str, Any]) -> str:
-    return {"invited": f"{info.get('name')} is invited", "bot": f"the {info.get('bot')} bot plays it",
-            "open": "open (its join link is on your page)",
-            "refused": f"{info.get('email')} has asked this server never to email it"}.get(info["state"], info["state"])
+GIVEN = {"invited": N_("%(name)s is invited"), "bot": N_("the %(bot)s bot plays it"),
+         "open": N_("open (its join link is on your page)"),
+         "refused": N_("%(email)s has asked this server never to email it")}
+
+
+def _given(info: dict[str, Any], language: str | None = None) -> str:
+    if info["state"] not in GIVEN:
+        return info["state"]
+    return _(GIVEN[info["state"]], language, name=info.get("name"), bot=info.get("bot"), email=info.get("email"))
 
 
 def _invitation(store: TableStore, reply: Reply, token: str, m: MailSettings) -> Said:
@@ -186,43 +231,55 @@ def _invitation(store: TableStore, reply: Reply, token: str, m: MailSettings) ->
     gid, seat, n = fields
     g = gathering.load(store, gid)
     if g is None:
-        return Said("refused", reply.sender, "This game is no longer waiting for players: it started or was given up.")
+        return Said("refused", reply.sender, _("This game is no longer waiting for players: it started or was given "
+                                               "up.", None))
     info = g.seats.get(seat, {})
     if info.get("n") != n or (info.get("email") or "").lower() != reply.sender:
         return Said("not answered: not from the invited address")
-    words = _first_word(reply)
+    language, words = _theirs(g, info), _first_word(reply)
     if words not in ACCEPT and words not in DECLINE:
-        return Said("refused", reply.sender, "Reply 'accept' or 'decline'.", reply_to=f"invite+{token}@{m.reply_domain}")
+        return Said("refused", reply.sender, _("Reply 'accept' or 'decline'.", language),
+                    reply_to=f"invite+{token}@{m.reply_domain}", language=language)
     done = gathering_seats.answer(store, gid, seat, n, words in ACCEPT, m.now)
     if words in DECLINE:
-        return Said("declined", reply.sender, f"You declined; {g.creator['name']} is told.", gathering=done)
-    return Said("accepted", reply.sender, _started_or_not(done, f"You play {seat} at {done.game.title}."),
-                links=[("Your seat", links(m).seat(gid, seat))], gathering=done)
+        return Said("declined", reply.sender, _("You declined; %(name)s is told.", language, name=g.creator["name"]),
+                    gathering=done, language=language)
+    return Said("accepted", reply.sender, _started_or_not(done, _("You play %(seat)s at %(title)s.", language, seat=seat,
+                                                                  title=done.game.title), language),
+                links=[(_("Your seat", language), links(m).seat(gid, seat))], gathering=done, language=language)
 
 
-def _started_or_not(g: Gathering, said: str) -> str:
+def _started_or_not(g: Gathering, said: str, language: str | None = None) -> str:
     if g.status == "started":
-        return f"{said} Every seat is filled: the game has begun, and its first emails are on their way."
-    return f"{said} The game starts when every seat is filled (waiting for: {', '.join(g.waiting_on())})."
+        return said + " " + _("Every seat is filled: the game has begun, and its first emails are on their way.",
+                              language)
+    return said + " " + _("The game starts when every seat is filled (waiting for: %(seats)s).", language,
+                          seats=", ".join(g.waiting_on()))
 
 
-def help_text(m: MailSettings) -> str:
+def help_text(m: MailSettings, language: str | None = None) -> str:
     """What an email to new@ may say: the games, their seats, bots and options, and examples."""
-    lines = [f"Start a game by email: write to new@{m.reply_domain}. Name the game in the subject (or the first "
-             "line), then a line per seat: 'SEAT: me' for yours, 'SEAT: Name <address>' to invite someone, "
-             "'SEAT: bot' for a bot, 'SEAT: open' for a seat anyone with its link can take. You get an email to "
-             "confirm; nobody else is emailed before you do.",
-             "Other lines: 'OPTION: VALUE' (the game's options, below), 'time: untimed | live | fast | slow | daily "
-             "18:00 Europe/Warsaw', 'timeout: wait | bot | me', 'name: your name', 'public: yes' (list open seats).",
-             f"Or use the page: {links(m).new()}", ""]
+    address = f"new@{m.reply_domain}"
+    lines = [_("Start a game by email: write to %(address)s. Name the game in the subject (or the first "
+               "line), then a line per seat: 'SEAT: me' for yours, 'SEAT: Name <address>' to invite someone, "
+               "'SEAT: bot' for a bot, 'SEAT: open' for a seat anyone with its link can take. You get an email to "
+               "confirm; nobody else is emailed before you do.", language, address=address),
+             _("Other lines: 'OPTION: VALUE' (the game's options, below), 'time: untimed | live | fast | slow | daily "
+               "18:00 Europe/Warsaw', 'timeout: wait | bot | me', 'name: your name', 'public: yes' (list open seats).",
+               language) + ("" if language in (None, i18n.DEFAULT) else " " + _(
+                   "'language: %(code)s' (your emails and answers in %(name)s).", language, code=language,
+                   name=i18n.LANGUAGES.get(language, language))),
+             _("Or use the page: %(page)s", language, page=links(m).new()), ""]
     for game in games.all_games():
         if not game.title:
             continue
-        lines.append(f"{game.title} ('{game.name}'): seats {', '.join(game.seats)}; bots {', '.join(sorted(game.bots))}.")
+        lines.append(_("%(title)s ('%(name)s'): seats %(seats)s; bots %(bots)s.", language, title=game.title,
+                       name=game.name, seats=", ".join(game.seats), bots=", ".join(sorted(game.bots))))
         for name, spec in game.options.items():
             if spec.get("choices") and name not in gathering_check.HIDDEN_OPTIONS:
-                lines.append(f"  {name}: {' | '.join(map(str, spec['choices']))} (usually {spec['default']})")
-    lines += ["", "Examples:", "  Subject: clash", "  mcworld: me", "  jihad: Bob <bob@example.org>", "",
+                lines.append("  " + _("%(option)s: %(choices)s (usually %(usual)s)", language, option=name,
+                                      choices=" | ".join(map(str, spec["choices"])), usual=spec["default"]))
+    lines += ["", _("Examples:", language), "  Subject: clash", "  mcworld: me", "  jihad: Bob <bob@example.org>", "",
               "  Subject: labyrinth solo", "  us: me", "",
               "  Subject: la famiglia", "  southwest: me", "  southeast: Sofia <sofia@example.org>", "  northeast: open",
               "  northwest: bot"]

@@ -14,6 +14,7 @@ from store import TableStore
 from store import gatherings as kept
 
 from . import gathering_check
+from .start import language as checked_language
 from .errors import Closed, Forbidden, Invalid
 from .gathering import (IDLE, INVITATION, KEPT_AFTER, READY, VACANT, Gathering, expect_mail, invite, mail, need,
                         seat_field, start_if_ready, wind_up)
@@ -95,26 +96,29 @@ def assign(store: TableStore, gid: str, seat: str, spec: dict[str, Any], now: fl
     return _changed(store, g, seat, new, now)
 
 
-def ask_to_join(store: TableStore, gid: str, seat: str, name: str, email: str, now: float) -> str:
+def ask_to_join(store: TableStore, gid: str, seat: str, name: str, email: str, now: float,
+                language: str | None = None) -> str:
     """A stranger asks for an open seat: their address must be confirmed by the link emailed to it
-    (first confirmed, first seated). Returns the request's nonce."""
+    (first confirmed, first seated), in ``language`` (their confirmation, and the seat's once taken).
+    Returns the request's nonce."""
     g = need(store, gid)
     info = _seat(g, seat)
     if info["state"] != "open":
         raise Closed(f"The {seat} seat is not open any more: someone took it first.", code="seat_taken")
     email = gathering_check.address(email, "Your email")
     name = gathering_check.person_name(name, email, "Your name")
+    chosen = checked_language("Your language", language)
     if kept.never(store, email):
         raise Invalid(f"{email} has asked this server never to email it, so it cannot confirm a seat.",
                       code="address_refuses_mail")
     holders = [(s, i["email"]) for s, i in g.seats.items() if i.get("email") and i["state"] in READY]
     gathering_check.one_address_each(g.game, holders + [(seat, email)])
     nonce = secrets.token_hex(8)
-    kept.put_join(store, gid, nonce, {"seat": seat, "name": name, "email": email, "open": g.raw[seat_field(seat)]},
-                  JOIN_TTL)
+    kept.put_join(store, gid, nonce, {"seat": seat, "name": name, "email": email, "open": g.raw[seat_field(seat)],
+                                      **chosen}, JOIN_TTL)
     expect_mail(store, gid, now)
     if not kept.change(store, gid, {}, {f"mail:join-{nonce}": mail("gathering_join", email, now, seat=seat,
-                                                                   nonce=nonce)}):
+                                                                   nonce=nonce, **chosen)}):
         raise Closed("This game is not waiting for players any more.", code="not_gathering")
     return nonce
 
@@ -131,7 +135,8 @@ def take(store: TableStore, gid: str, nonce: str, now: float) -> tuple[Gathering
         kept.drop_join(store, gid, nonce)
         raise Closed(f"Sorry: someone else took the {seat} seat first.", code="seat_taken")
     info = _seat(g, seat)
-    taken = {"state": "taken", "name": asked["name"], "email": asked["email"], "n": info.get("n", 0), "at": now}
+    taken = {"state": "taken", "name": asked["name"], "email": asked["email"], "n": info.get("n", 0), "at": now,
+             **checked_language("Your language", asked.get("language"))}
     kept.index_player(store, asked["email"], gid, True)
     try:
         done = _changed(store, g, seat, {seat_field(seat): json.dumps(taken), f"mail:taken-{seat}-{nonce}": mail(

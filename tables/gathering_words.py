@@ -10,7 +10,8 @@ A seat line is ``<seat>: me`` (the sender's seat), ``<seat>: <address>`` or ``<s
 <address>`` (an invitation), ``<seat>: bot`` (the game's bot for that seat) or ``bot <name>``,
 ``<seat>: open`` (a join link to share). Other lines: ``<option>: <value>`` (the game's options),
 ``time: untimed | live | fast | slow | daily 18:00 Europe/Warsaw``, ``timeout: wait | bot | me``,
-``name: <your name>``, ``public: yes``. A line this does not read is named in the answer, never
+``name: <your name>``, ``public: yes``, ``language: pl`` (the sender's emails and answers in that
+language: a code or its name, "polski"). A line this does not read is named in the answer, never
 guessed at.
 """
 
@@ -19,11 +20,13 @@ from email.utils import parseaddr
 from typing import Any
 
 import games
+import i18n
 from games.core import Game, IllegalMove
 
 from .clock import PRESETS
 from .errors import Invalid
 
+LANGUAGE_KEYS = ("language", "lang", "język", "jezyk", "idioma", "língua", "lingua")
 LINE = re.compile(r"^\s*([\w ]{1,40}?)\s*[:=]\s*(.+?)\s*$")
 YES = ("yes", "y", "true", "on", "1")
 SOLO = re.compile(r"\bsolo\b", re.I)
@@ -89,6 +92,22 @@ def read(subject: str, lines: list[str], sender: str, sender_name: str) -> tuple
     return body, skipped
 
 
+def language_named(value: str) -> str | None:
+    """The language a line names, by its code ("pl") or its name ("polski", "English"), if ours."""
+    value = value.strip().lower()
+    return next((code for code, name in i18n.LANGUAGES.items() if value in (code.lower(), name.lower())), None)
+
+
+def spoken(lines: list[str]) -> str | None:
+    """The language an email to new@ asks for in a 'language: pl' line (read before anything else,
+    so that even a refusal is in it)."""
+    for line in lines:
+        found = LINE.match(line)
+        if found and found.group(1).strip().lower() in LANGUAGE_KEYS:
+            return language_named(found.group(2))
+    return None
+
+
 def unreplied(subject: str) -> str:
     return re.sub(r"^\s*((re|fwd?|aw|odp|res)\s*:\s*)+", "", subject, flags=re.I)
 
@@ -118,6 +137,12 @@ def _setting(game: Game, body: dict[str, Any], key: str, value: str) -> bool:
         body["creator"]["name"] = value
     elif key == "public":
         body["public"] = value.lower() in YES
+    elif key in LANGUAGE_KEYS:
+        asked = language_named(value)
+        if asked is None:
+            raise Invalid(f"language is one of {', '.join(i18n.LANGUAGES)}; not {value!r}.", code="bad_language")
+        if asked != i18n.DEFAULT:
+            body["creator"]["language"] = asked
     else:
         return False
     return True

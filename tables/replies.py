@@ -229,7 +229,7 @@ def _undo(store: TableStore, table: Table, seat: str, moves: int, lines: list[st
                          snapshot_every=snapshot_every)
     except Closed as closed:
         return _answer("refused", table, seat, m, lines,
-                       _("Nothing was taken back: %(why)s", language, why=closed.message), store=store)
+                       _("Nothing was taken back: %(why)s", language, why=i18n.reason(closed, language)), store=store)
     table = done.table
     if table.automatic_seat() is not None:
         table = advance(store, table.id, now=m.now, snapshot_every=snapshot_every).table
@@ -260,7 +260,7 @@ def _ask(store: TableStore, table: Table, seat: str, to_seq: int, reason: str, l
         request, done = rollback.ask(store, table, seat, to_seq, reason, m.now, snapshot_every)
     except (Closed, Forbidden, Invalid) as refused:
         return _answer("refused", table, seat, m, lines,
-                       _("No rollback was asked: %(why)s", language, why=refused.message), store=store)
+                       _("No rollback was asked: %(why)s", language, why=i18n.reason(refused, language)), store=store)
     names = {s: i["name"] for s, i in table.seats.items()}
     if done is not None:                     # nobody else to ask (the others are bots)
         table = done.table
@@ -286,7 +286,8 @@ def _vote(store: TableStore, table: Table, seat: str, request: "rollback.Request
     try:
         request, outcome, done = rollback.vote(store, table, seat, request.id, choice, m.now, snapshot_every)
     except Closed as closed:
-        return _answer("refused", table, seat, m, lines, closed.message, store=store)
+        return _answer("refused", table, seat, m, lines, i18n.reason(closed, preferences.language(store, table, seat)),
+                       store=store)
     if done is not None:
         table = done.table
         if table.automatic_seat() is not None:

@@ -15,6 +15,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 from urllib.parse import quote
 
+import i18n
+from i18n import N_
 from store import Glance, TableStore
 
 from . import envelope, history, signing
@@ -81,36 +83,43 @@ def ask(store: TableStore, table: Table, seat: str, to_seq: int, reason: str, no
         snapshot_every: int = 50) -> tuple[Request, Submitted | None]:
     """Open a request (and apply it at once when no other human seat must agree)."""
     if table.is_bot(seat):
-        raise Forbidden("A bot does not ask for rollbacks.", code="bot_seat")
+        raise _said(Forbidden, "bot_seat", N_("A bot does not ask for rollbacks."))
     if table.result() is not None:
-        raise Closed("The game is over (its seed is public): it can no longer be rolled back.", code="game_over")
+        raise _said(Closed, "game_over", N_("The game is over (its seed is public): it can no longer be rolled back."))
     _check_target(store, table, to_seq)
     if pending(store, table) is not None:
-        raise Closed("A rollback is already waiting for the players' answers at this table.",
-                     code="rollback_pending")
+        raise _said(Closed, "rollback_pending", PENDING)
     voters = sorted(s for s in table.seats if s != seat and not table.is_bot(s))
     request = Request(secrets.token_hex(6), seat, to_seq, table.seq, reason.strip()[:300], round(now, 3), voters)
     if not voters:
         return request, _apply(store, table, request, now, snapshot_every)
     body = {k: v for k, v in request.public().items() if k != "votes"}
     if not store.open_rollback(table.id, json.dumps(body), TTL):
-        raise Closed("A rollback is already waiting for the players' answers at this table.",
-                     code="rollback_pending")
+        raise _said(Closed, "rollback_pending", PENDING)
     return request, None
+
+
+PENDING = N_("A rollback is already waiting for the players' answers at this table.")
+
+
+def _said(error: type[Closed] | type[Forbidden] | type[Invalid], code: str, message: str,
+          **values: Any) -> Closed | Forbidden | Invalid:
+    """The error, in English, with its words kept to be said in the reader's language (i18n.reason)."""
+    return i18n.said(error(message % values if values else message, code=code), message, **values)
 
 
 def _check_target(store: TableStore, table: Table, to_seq: int) -> None:
     if not 1 <= to_seq < table.seq:
-        raise Invalid(f"Roll back to an earlier event: one from the end of the setup to {table.seq - 1}.",
-                      code="bad_rollback_seq")
+        raise _said(Invalid, "bad_rollback_seq",
+                    N_("Roll back to an earlier event: one from the end of the setup to %(last)s."), last=table.seq - 1)
     entries = [envelope.loads(e) for e in store.read(table.id, upto=to_seq + 1)]
     setup_end = next((e["seq"] - 1 for e in entries[1:] if "move" in e), len(entries))
     if to_seq < setup_end:
-        raise Invalid(f"The setup cannot be rolled back: go back to event {setup_end} at the earliest.",
-                      code="bad_rollback_seq")
+        raise _said(Invalid, "bad_rollback_seq",
+                    N_("The setup cannot be rolled back: go back to event %(seq)s at the earliest."), seq=setup_end)
     if "move" not in entries[to_seq]:        # the entry after to_seq (entries[to_seq] is seq to_seq + 1)
-        raise Invalid(f"Event {to_seq} is in the middle of a decision: roll back to the end of one "
-                      "(a move's last event).", code="bad_rollback_seq")
+        raise _said(Invalid, "bad_rollback_seq", N_("Event %(seq)s is in the middle of a decision: roll back to the "
+                                                   "end of one (a move's last event)."), seq=to_seq)
 
 
 def boundary(store: TableStore, table: Table, seq: int) -> bool:
@@ -127,13 +136,13 @@ def vote(store: TableStore, table: Table, seat: str, request_id: str, choice: st
     """``seat`` agrees or refuses; answers the request, the outcome ('waiting', 'applied' or
     'refused') and, once applied, what was appended."""
     if choice not in (AGREE, REFUSE):
-        raise Invalid("Answer agree or refuse.", code="bad_vote")
+        raise _said(Invalid, "bad_vote", N_("Answer agree or refuse."))
     request = pending(store, table)
     if request is None or request.id != request_id:
-        raise Closed("This rollback request is no longer open: it was answered, it expired, or the game has "
-                     "moved on since it was asked.", code="no_such_rollback")
+        raise _said(Closed, "no_such_rollback", N_("This rollback request is no longer open: it was answered, it "
+                                                   "expired, or the game has moved on since it was asked."))
     if seat not in request.voters:
-        raise Forbidden("Only the other players of the table answer this request.", code="not_a_voter")
+        raise _said(Forbidden, "not_a_voter", N_("Only the other players of the table answer this request."))
     store.vote_rollback(table.id, seat, choice)
     request.votes[seat] = choice
     if choice == REFUSE:

@@ -13,10 +13,12 @@ branch it dropped has been seen.
 """
 
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+import i18n
 from games.core import SYSTEM
+from i18n import N_
 from store import Conflict, Duplicate, TableStore
 
 from . import history
@@ -34,11 +36,17 @@ TIMEOUT = "timeout-"  # the command of a decision a bot took for a late seat
 class Window:
     stops: list[int]              # stops[k - 1]: the seq an undo of k moves goes back to
     code: str                     # why not (further back)
-    message: str
+    message: str                  # in English (the API's)
+    words: tuple[str, dict[str, Any]] = field(default_factory=lambda: ("", {}))   # the message to translate
 
     @property
     def moves(self) -> int:
         return len(self.stops)
+
+    def said(self, language: str | None) -> str:
+        """Why not (further back), in ``language``."""
+        template, values = self.words
+        return i18n.gettext(template, language, **values) if template else self.message
 
     def as_view(self) -> dict[str, Any]:
         out: dict[str, Any] = {"available": bool(self.stops), "moves": self.moves}
@@ -54,48 +62,56 @@ def window(store: TableStore, table: Table, seat: str | None, tail: LogTail | No
     return table.kept(("undo", seat), lambda: _window(store, table, seat, tail or LogTail(table.id)))
 
 
+def _stop(stops: list[int], code: str, template: str, **values: Any) -> Window:
+    """The window, and why it goes no further (in English, and marked to be said in a seat's language)."""
+    return Window(stops, code, template % values if values else template, (template, values))
+
+
 def _window(store: TableStore, table: Table, seat: str | None, tail: LogTail) -> Window:
     if seat is None or seat not in table.seats or table.is_bot(seat):
-        return Window([], "not_a_player", "Only a player's own seat can take its moves back.")
+        return _stop([], "not_a_player", N_("Only a player's own seat can take its moves back."))
     if table.result() is not None:
-        return Window([], "game_over", "The game is over; its moves can no longer be taken back.")
+        return _stop([], "game_over", N_("The game is over; its moves can no longer be taken back."))
     stops: list[int] = []
     for batch in _effective_batches(store, table, tail):
         first = batch[0]
         event = first["event"]
         if history.is_platform(event):      # only a rollback is met here: undos are looked through
-            return Window(stops, "rolled_back", "The game was rolled back to here by agreement; "
-                                                "moves before that cannot be taken back.")
+            return _stop(stops, "rolled_back", N_("The game was rolled back to here by agreement; "
+                                                  "moves before that cannot be taken back."))
         if first["seq"] == 1 or first.get("cmd") == "start":
-            return Window(stops, "start", "There are no moves of yours to take back." if not stops
-                          else "That goes back to the start of the game.")
+            return _stop(stops, "start", N_("There are no moves of yours to take back.") if not stops
+                         else N_("That goes back to the start of the game."))
         own = first["by"] == seat and not str(first.get("cmd", "")).startswith(TIMEOUT)
         if not own and first["by"] != SYSTEM:
-            return Window(stops, "other_seat", _other(table, first["by"], stops))
+            return _other(table, first["by"], stops)
         if first.get("rng"):
-            return Window(stops, "dice", "Your last move rolled a die (or shuffled cards), so it can no longer "
-                          "be taken back." if own and not stops else "A die was rolled (or cards shuffled) since, "
-                          "so " + _that(stops) + " can no longer be taken back.")
+            return _stop(stops, "dice", N_("Your last move rolled a die (or shuffled cards), so it can no longer "
+                                           "be taken back.") if own and not stops else
+                         N_("A die was rolled (or cards shuffled) since, so your last move can no longer be taken "
+                            "back.") if not stops else
+                         N_("A die was rolled (or cards shuffled) since, so your earlier moves can no longer be "
+                            "taken back."))
         if any(table.game.reveals(e["event"]) for e in batch):
-            return Window(stops, "revealed", "Hidden information was revealed since (a card drawn, orders "
-                          "turned up), so " + _that(stops) + " can no longer be taken back.")
+            return _stop(stops, "revealed", N_("Hidden information was revealed since (a card drawn, orders turned "
+                                               "up), so your last move can no longer be taken back.") if not stops else
+                         N_("Hidden information was revealed since (a card drawn, orders turned up), so your "
+                            "earlier moves can no longer be taken back."))
         if own and not str(first.get("cmd", "")).startswith(FORCED):
             stops.append(first["seq"] - 1)
             if len(stops) == MAX_MOVES:
-                return Window(stops, "too_far", f"At most {MAX_MOVES} moves can be taken back at once.")
-    return Window(stops, "start", "There are no moves of yours to take back.")
+                return _stop(stops, "too_far", N_("At most %(most)s moves can be taken back at once."),
+                             most=MAX_MOVES)
+    return _stop(stops, "start", N_("There are no moves of yours to take back."))
 
 
-def _that(stops: list[int]) -> str:
-    return "your last move" if not stops else "your earlier moves"
-
-
-def _other(table: Table, by: str, stops: list[int]) -> str:
+def _other(table: Table, by: str, stops: list[int]) -> Window:
     name = table.seats.get(by, {}).get("name", by)
     if stops:
-        return f"{name} moved before your last moves, so you can take back at most {len(stops)}."
-    return f"{name} has moved since your last move, so it can no longer be taken back by you alone " \
-           "(a rollback needs every player's agreement)."
+        return _stop(stops, "other_seat", N_("%(name)s moved before your last moves, so you can take back at most "
+                                             "%(most)s."), name=name, most=len(stops))
+    return _stop(stops, "other_seat", N_("%(name)s has moved since your last move, so it can no longer be taken "
+                                         "back by you alone (a rollback needs every player's agreement)."), name=name)
 
 
 def _effective_batches(store: TableStore, table: Table, tail: LogTail):  # type: ignore[no-untyped-def]
@@ -142,18 +158,25 @@ def _target(table: Table, open_: Window, moves: int | None, to_seq: int | None) 
     if moves is not None and to_seq is not None:
         raise Invalid("Send either moves or to_seq, not both.", code="undo_moves_or_seq")
     if not open_.stops:
-        raise Closed(open_.message, code=open_.code)
+        raise i18n.said(Closed(open_.message, code=open_.code), open_.said)
     if to_seq is not None:
         if to_seq not in open_.stops:
-            raise Closed(f"You can go back only to just before one of your own last moves (events "
-                         f"{', '.join(str(s) for s in open_.stops)}): {open_.message}", code="not_a_stop")
+            events = ", ".join(str(s) for s in open_.stops)
+            raise i18n.said(Closed(f"You can go back only to just before one of your own last moves (events "
+                                   f"{events}): {open_.message}", code="not_a_stop"),
+                            lambda language: i18n.gettext(
+                                "You can go back only to just before one of your own last moves (events %(events)s): "
+                                "%(why)s", language, events=events, why=open_.said(language)))
         return to_seq, open_.stops.index(to_seq) + 1
     moves = 1 if moves is None else moves
     if moves < 1:
-        raise Invalid("Take back at least one move.", code="undo_moves")
+        raise i18n.said(Invalid("Take back at least one move.", code="undo_moves"), N_("Take back at least one move."))
     if moves > open_.moves:
-        raise Closed(f"You can take back {open_.moves} move{'s' if open_.moves != 1 else ''} at most now: "
-                     f"{open_.message}", code=open_.code)
+        raise i18n.said(Closed(f"You can take back {open_.moves} move{'s' if open_.moves != 1 else ''} at most now: "
+                               f"{open_.message}", code=open_.code),
+                        lambda language: i18n.ngettext("You can take back %(num)d move at most now: %(why)s",
+                                                       "You can take back %(num)d moves at most now: %(why)s",
+                                                       open_.moves, language, why=open_.said(language)))
     return open_.stops[moves - 1], moves
 
 

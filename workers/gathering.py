@@ -124,7 +124,8 @@ def receive(ctx: Context, raw: bytes, recipients: list[str], envelope_sender: st
     content = {"kind": "gathering_answer", "to": said.to, "subject": reply.subject, "message": said.message,
                "help": said.help, "reply_to": said.reply_to or f"new@{settings.reply_address_domain}",
                "links": said.links, "lines": reply.lines,
-               "title": "PBEM", "table": said.gathering.id if said.gathering else None}
+               "title": "PBEM", "table": said.gathering.id if said.gathering else None,
+               "language": said.language}                      # in the writer's language
     message = mail.render("gathering_answer", content, settings, mail.new_message_id(settings),
                           replying_to=(reply.message_id, reply.references))
     digest = hashlib.sha256(reply.message_id.encode()).hexdigest()[:24]
