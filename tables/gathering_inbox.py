@@ -8,9 +8,9 @@
 
 The tokens are signed (tables/gathering_links.py), and a reply counts only from the address the
 email went to; anything else is not answered. Auto-replies and bounces are never answered. An
-answer says what was done, or why not, in a sentence, in the language of the person who wrote:
-the one given for them (their seat's, a joiner's, a 'language:' line to new@), else the creator's,
-else English.
+answer says what was done, or why not, in a sentence, in the language of the person who wrote (the
+one given for them: the creator's, an invited seat's, a joiner's, a 'language:' line to new@), which
+is the language of the email they answer; else English.
 """
 
 import hashlib
@@ -87,25 +87,28 @@ def handle(store: TableStore, reply: Reply, where: tuple[str, str | None], m: Ma
 
 
 def _writer(store: TableStore, reply: Reply, where: tuple[str, str | None], m: MailSettings) -> str:
-    """The language of the person who wrote: the one given for them (an invited seat's, a joiner's),
-    else the creator's (a 'language:' line to new@), else English."""
+    """The language of the person who wrote: the one given for them (an invited seat's, a joiner's,
+    the creator's, a 'language:' line to new@), else English: the language of the email they answer."""
     kind, token = where
     if kind == "new":
         return i18n.known(gathering_words.spoken(reply.lines))
     if kind == "invite":
         fields = gathering_links.read_invite(m.secret_key, token or "")
         g = gathering.load(store, fields[0]) if fields else None
-        return _theirs(g, g.seats.get(fields[1], {}) if g and fields else {})
+        return _theirs(g.seats.get(fields[1], {}) if g and fields else {})
     chosen = gathering_links.read_confirm(m.secret_key, token or "")
     gid = chosen.gid if chosen else gathering_links.read_manage(m.secret_key, token or "")
     g = gathering.load(store, gid) if gid else None
     if chosen is not None and chosen.what == "join" and g is not None:
-        return _theirs(g, kept.get_join(store, g.id, chosen.ref) or {})
-    return _theirs(g, {})
+        return _theirs(kept.get_join(store, g.id, chosen.ref) or {})
+    return _theirs(g.creator if g is not None else {})
 
 
-def _theirs(g: Gathering | None, info: dict[str, Any]) -> str:
-    return i18n.known(info.get("language") or (g.creator.get("language") if g is not None else None))
+def _theirs(info: dict[str, Any]) -> str:
+    """A person's language: the one given for them (an invited seat's, a joiner's, the creator's).
+    An invited person given none is answered in English, as their invitation was, whatever the
+    creator's."""
+    return i18n.known(info.get("language"))
 
 
 def _words(reply: Reply) -> str:
@@ -159,7 +162,7 @@ def _start(store: TableStore, reply: Reply, token: str, m: MailSettings) -> Said
         asked = kept.get_join(store, gid, chosen.ref)
         if asked is None or asked["email"].lower() != reply.sender:
             return Said("not answered: not from the address that asked for the seat")
-        language = _theirs(g, asked)
+        language = _theirs(asked)
         if _first_word(reply) not in YES:
             return Said("refused", reply.sender, _("Reply 'confirm' to take the seat.", language), reply_to=address,
                         language=language)
@@ -169,7 +172,7 @@ def _start(store: TableStore, reply: Reply, token: str, m: MailSettings) -> Said
                     links=[(_("Your seat", language), L.seat(gid, seat))], gathering=done, language=language)
     if reply.sender != g.creator["email"].lower():
         return Said("not answered: not from the creator's address")
-    language = _theirs(g, {})
+    language = _theirs(g.creator)
     if chosen is not None:
         if _first_word(reply) not in YES:
             return Said("refused", reply.sender, _("Reply 'confirm' to confirm the game.", language), reply_to=address,
@@ -186,7 +189,7 @@ def _start(store: TableStore, reply: Reply, token: str, m: MailSettings) -> Said
 def _manage(store: TableStore, reply: Reply, g: Gathering, m: MailSettings, address: str) -> Said:
     """The creator's reply to an overview: a line per seat ("jihad: carol@example.org", "jihad: bot",
     "jihad: open") or "cancel"."""
-    L, done, said, language = links(m), [], [], _theirs(g, {})
+    L, done, said, language = links(m), [], [], _theirs(g.creator)
     for line in reply.lines:
         words = line.strip(" .!").lower()
         if words in ("cancel", "give up", "anuluj"):
@@ -236,7 +239,7 @@ def _invitation(store: TableStore, reply: Reply, token: str, m: MailSettings) ->
     info = g.seats.get(seat, {})
     if info.get("n") != n or (info.get("email") or "").lower() != reply.sender:
         return Said("not answered: not from the invited address")
-    language, words = _theirs(g, info), _first_word(reply)
+    language, words = _theirs(info), _first_word(reply)
     if words not in ACCEPT and words not in DECLINE:
         return Said("refused", reply.sender, _("Reply 'accept' or 'decline'.", language),
                     reply_to=f"invite+{token}@{m.reply_domain}", language=language)
