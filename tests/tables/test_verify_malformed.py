@@ -105,7 +105,7 @@ def mutate(lines, line, path, change):
 
 
 @pytest.mark.parametrize("name", ["clash", "lafamiglia"])
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])   # each replays a whole game
 @given(data=st.data())
 def test_a_mutated_export_is_verified_or_refused_never_a_crash(store, name, data):
     lines = full_export(store, name)
