@@ -13,9 +13,10 @@ from datetime import datetime, timezone
 from typing import Any
 from urllib.parse import quote
 
+import i18n
 import tables
-from games.core import IllegalMove
-from tables import framing, gathering_links, notices, preferences, reference, rollback, same_question, undo
+from games.core import SYSTEM, IllegalMove, words
+from tables import framing, gathering_links, history, notices, preferences, reference, rollback, same_question, undo
 from tables.log_groups import grouped_log
 from tables.replay import OBSERVER
 from workers import board_crop, rollbacks
@@ -53,7 +54,10 @@ def notation(text: str | None, label: str) -> str | None:
 
 
 def context(table: tables.Table, seat: str | None, token: str | None, whole_log: bool = False) -> dict[str, Any]:
+    """The page's data; the game's words in the seat's language (games/core/words.py), the board's
+    crop found by the game's own (English) words, as the picture names its places."""
     s = services()
+    language = preferences.language(s.store, table, seat) if seat else None     # None: the browser's
     view = tables.view(table, seat)
     own = next((p for p in view["prompts"] if p["seat"] == seat), None)
     finished = view["status"] == "finished"
@@ -65,20 +69,27 @@ def context(table: tables.Table, seat: str | None, token: str | None, whole_log:
                 "notation": notation(game.notate(state, seat, o["move"]), o["label"])}
                for o in (own or {}).get("options") or []] if seat else []
     since = 0 if whole_log else max(0, table.seq - LOG_WINDOW)
-    groups = grouped_log(s.store, table, seat, since=since)
+    groups = grouped_log(s.store, table, seat, since=since, language=language)
     if since and len(groups) > 1:
         groups = groups[1:]               # the first may begin in the middle of a card play
     info = table.seats.get(seat, {}) if seat else {}
     latest = notices.headline(groups[-1].lines) if groups else None
+    english = latest
+    if groups and i18n.known(language) != i18n.DEFAULT:       # the board's crop: by the picture's own words
+        english = notices.headline(history.summarize(game, [e["event"] for e in groups[-1].entries], seat,
+                                                     {x: i["name"] for x, i in table.seats.items()}))
+    board = phone_board(picture, [english or "", (own or {}).get("text", ""), *(o["label"] for o in options)])
+    if i18n.known(language) != i18n.DEFAULT:
+        view, own, options, example = in_words(table, language, view, own, options, example)
     out = {
         "view": view, "table": table, "title": table.game.title, "seat": seat, "token": token,
         "prompt": own, "options": options, "example": example, "latest": latest,
-        "framing": framing.phrase(game, table.seats, seat) if seat else "",
-        "verdict": framing.outcome(game, view["result"], seat),
-        "waiting": [p["text"] for p in view["prompts"] if p["seat"] != seat],
-        "picture": inline_svg(picture), "brief": table.game.brief(table.state, seat),
-        "phone_board": phone_board(picture, [latest or "", (own or {}).get("text", ""),
-                                             *(o["label"] for o in options)]),
+        "framing": framing.phrase(game, table.seats, seat, language) if seat else "",
+        "verdict": framing.outcome(game, view["result"], seat, language),
+        "waiting": waiting(table, seat, view["prompts"], language),
+        "picture": inline_svg(picture),
+        "brief": words.say_all(game.name, table.game.brief(table.state, seat), language),
+        "phone_board": board,
         "hand": hand(table.game.name, view["state"], seat),
         "groups": list(reversed(groups)), "log_cut": bool(since) and groups[0].first > 1 if groups else False,
         "over": _over(table, seat, token) if finished else None,
@@ -86,11 +97,11 @@ def context(table: tables.Table, seat: str | None, token: str | None, whole_log:
                    if finished and info.get("email") else None,
         "mail": [r for r in s.store.inbound(table.id) if r.get("seat") == seat] if seat else [],
         "lobby": f"/lobby/{notices.lobby_key(s.settings.secret_key, info['email'])}" if info.get("email") else None,
-        "notation": table.game.notation_help,
+        "notation": words.say(game.name, table.game.notation_help, language),
         "viewpoints": ([seat] if seat else []) + [OBSERVER] + [x for x in table.seats if x != seat] if finished else [],
         "whole_log": whole_log, "public_url": s.settings.public_url.rstrip("/"),
         "quote": quote, "when": when, "outcomes": OUTCOMES,
-        "language": preferences.language(s.store, table, seat) if seat else None,   # else the browser's
+        "language": language,
     }
     window = undo.window(s.store, table, seat) if seat else None
     out["undo"] = window.as_view() if window else None
@@ -100,6 +111,32 @@ def context(table: tables.Table, seat: str | None, token: str | None, whole_log:
     out["ask"] = {"stops": window.stops} if window and not finished and out["rollback"] is None \
         and not table.is_bot(seat) and table.seq > 1 else None
     return out
+
+
+def in_words(table: tables.Table, language: str, view: dict[str, Any], own: dict[str, Any] | None,
+             options: list[dict[str, Any]], example: list[str]) -> tuple[Any, ...]:
+    """The page's game words in ``language``: the question and its options (their notation and the
+    example in the reader's words of the notation, which read back) and the result. New copies: the
+    view's prompts and options are the table copy's, kept for every reader."""
+    name = table.game.name
+    if view.get("result"):
+        view = {**view, "result": {**view["result"], "text": words.say(name, view["result"].get("text", ""), language)}}
+    if own is not None:
+        own = {**own, "text": words.say(name, own.get("text", ""), language)}
+    options = [{**o, "label": words.say(name, o["label"], language),
+                "notation": words.write(name, o["notation"], language) if o["notation"] else None} for o in options]
+    example = [words.write(name, line, language) for line in example]
+    return view, own, options, example
+
+
+def waiting(table: tables.Table, seat: str | None, prompts: list[dict[str, Any]], language: str | None) -> list[str]:
+    """Whom the game waits for, other than the seat: "Waiting for Bob." in the seat's language."""
+    if i18n.known(language) == i18n.DEFAULT:
+        return [p["text"] for p in prompts if p["seat"] != seat]
+    return [i18n.gettext("Waiting for %(name)s.", language,
+                         name=i18n.gettext("the rules", language) if p["seat"] == SYSTEM
+                         else table.seats.get(p["seat"], {}).get("name", p["seat"]))
+            for p in prompts if p["seat"] != seat]
 
 
 def phone_board(svg: str | None, texts: list[str]) -> dict[str, float] | None:
@@ -158,7 +195,20 @@ def whole_turn(s: Any, table_id: str, seat_of: Any, expected: int, text: str, no
     """A move, or a whole turn of moves one a line, from the page: applied as a reply by email is.
     Lines go in while the seat is asked; when the rules must act in between (a step of their own,
     a bot), they act here and the rest goes on, until a line does not fit or another seat is asked.
-    Raises what the first line raises (IllegalMove, StaleSeq)."""
+    Raises what the first line raises (IllegalMove, StaleSeq); the rules' reasons and the answer
+    in the seat's language."""
+    try:
+        return _whole_turn(s, table_id, seat_of, expected, text, nonce, now)
+    except IllegalMove as refused:
+        table = tables.load(s.store, table_id)
+        said = words.say(table.game.name, refused.message, preferences.language(s.store, table, seat_of(table)))
+        if said == refused.message:
+            raise
+        raise IllegalMove(refused.code, said) from None
+
+
+def _whole_turn(s: Any, table_id: str, seat_of: Any, expected: int, text: str, nonce: str | None,
+                now: float) -> dict[str, Any]:
     moves = undo.command(text)
     if moves is not None:           # 'undo' or 'undo 2' in the box, or the page's Undo button
         return _undo(s, table_id, seat_of, moves, nonce, now)
@@ -198,8 +248,11 @@ def whole_turn(s: Any, table_id: str, seat_of: Any, expected: int, text: str, no
         applied += done.applied or [left[0]]
         stopped = (done.refused[0], done.refused[1].message) if done.refused else None
         left = list(done.left)
+    language = preferences.language(s.store, done.table, seat)
+    if stopped:
+        stopped = (stopped[0], words.say(done.table.game.name, stopped[1], language))
     return {"seq": done.table.seq, "applied": applied, "stopped": list(stopped) if stopped else None,
-            "left": left, "message": _told(applied, stopped, left)}
+            "left": left, "message": _told(applied, stopped, left, language)}
 
 
 def _undo(s: Any, table_id: str, seat_of: Any, moves: int, nonce: str | None, now: float) -> dict[str, Any]:
@@ -211,8 +264,9 @@ def _undo(s: Any, table_id: str, seat_of: Any, moves: int, nonce: str | None, no
     if not done.replayed:
         s.tables.put(done.table)
         rollbacks.enqueue_taken_back(s.redis, s.settings, table_id, done.first_seq)   # the others are told
+    language = preferences.language(s.store, done.table, seat_of(done.table))
     return {"seq": done.table.seq, "applied": [], "stopped": None, "left": [],
-            "message": f"Taken back: {_moves(moves)}."}
+            "message": i18n.ngettext("Taken back: %(num)d move.", "Taken back: %(num)d moves.", moves, language)}
 
 
 def _count(s: Any, done: tables.Submitted) -> None:
@@ -220,15 +274,19 @@ def _count(s: Any, done: tables.Submitted) -> None:
         s.metrics.moves.labels(done.table.game.name).inc()
 
 
-def _told(applied: list[str], stopped: tuple[str, str] | None, left: list[str]) -> str:
-    """What the page says after a whole turn (nothing after a single move that went in)."""
+def _told(applied: list[str], stopped: tuple[str, str] | None, left: list[str], language: str | None = None) -> str:
+    """What the page says after a whole turn (nothing after a single move that went in), in ``language``."""
     if stopped:
-        return f"Applied {_moves(len(applied))}; stopped at “{stopped[0]}”: {stopped[1]}"
+        return i18n.ngettext("Applied %(num)d move; stopped at “%(line)s”: %(why)s",
+                             "Applied %(num)d moves; stopped at “%(line)s”: %(why)s", len(applied), language,
+                             line=stopped[0], why=stopped[1])
     if left:
-        return f"Applied {_moves(len(applied))}; the rest ({_moves(len(left))}) was not used: it is no longer " \
-               "your turn."
-    return f"Applied {_moves(len(applied))}." if len(applied) > 1 else ""
+        return i18n.ngettext("Applied %(num)d move; the rest (%(rest)s) was not used: it is no longer your turn.",
+                             "Applied %(num)d moves; the rest (%(rest)s) was not used: it is no longer your turn.",
+                             len(applied), language, rest=_moves(len(left), language))
+    return i18n.ngettext("Applied %(num)d move.", "Applied %(num)d moves.", len(applied), language) \
+        if len(applied) > 1 else ""
 
 
-def _moves(n: int) -> str:
-    return f"{n} move{'s' if n != 1 else ''}"
+def _moves(n: int, language: str | None = None) -> str:
+    return i18n.ngettext("%(num)d move", "%(num)d moves", n, language)

@@ -4,7 +4,13 @@ Emails, the seat page and the lobby all say it the same way."""
 
 from typing import Any
 
-from games.core import Game
+import i18n
+from games.core import Game, words
+from i18n import N_
+
+OUTCOMES = {"won": N_("You won."), "lost": N_("You lost."), "team_won": N_("Your team won."),
+            "team_lost": N_("Your team lost."), "draw": N_("A draw."), "victory": N_("You won, together."),
+            "defeat": N_("You lost, together.")}
 
 
 def sides(game: Game, seats: dict[str, dict[str, Any]], seat: str) -> dict[str, list[str]]:
@@ -19,10 +25,23 @@ def sides(game: Game, seats: dict[str, dict[str, Any]], seat: str) -> dict[str, 
             "against": [label[s] for s in others if team is None or game.team_of(s) != team]}
 
 
-def phrase(game: Game, seats: dict[str, dict[str, Any]], seat: str) -> str:
+def phrase(game: Game, seats: dict[str, dict[str, Any]], seat: str, language: str | None = None) -> str:
     """", with Sofia (southwest), against Nico (northeast) and Nina (northwest)": what follows
-    "You play <seat>" (empty at a table of one against nobody)."""
-    side = sides(game, seats, seat)
+    "You play <seat>" (empty at a table of one against nobody), in ``language``."""
+    return worded(game, sides(game, seats, seat), language)
+
+
+def worded(game: Game, side: dict[str, list[str]], language: str | None = None) -> str:
+    """``sides`` said as ``phrase`` says them, in ``language`` (the automated opponent of a co-op
+    game in the game's own words)."""
+    if i18n.known(language) != i18n.DEFAULT:
+        against_names = [words.say(game.name, name, language) for name in side["against"]] if game.coop \
+            else side["against"]
+        out = i18n.gettext(", with %(names)s", language, names=_and(side["with"], language)) if side["with"] else ""
+        if against_names:
+            against = N_(", together against %(names)s") if game.coop and side["with"] else N_(", against %(names)s")
+            out += i18n.gettext(against, language, names=_and(against_names, language))
+        return out
     out = ""
     if side["with"]:
         out += ", with " + _and(side["with"])
@@ -31,23 +50,32 @@ def phrase(game: Game, seats: dict[str, dict[str, Any]], seat: str) -> str:
     return out
 
 
-def outcome(game: Game, result: dict[str, Any] | None, seat: str | None) -> str | None:
-    """What the result means for ``seat``: "You won.", "Your team lost.", "A draw."; None while the
-    game goes on, for an observer, or when the result names no winner and no outcome."""
+def outcome(game: Game, result: dict[str, Any] | None, seat: str | None, language: str | None = None) -> str | None:
+    """What the result means for ``seat``: "You won.", "Your team lost.", "A draw." (in ``language``);
+    None while the game goes on, for an observer, or when the result names no winner and no outcome."""
+    said = _outcome(game, result, seat)
+    return i18n.gettext(OUTCOMES[said], language) if said is not None else None
+
+
+def _outcome(game: Game, result: dict[str, Any] | None, seat: str | None) -> str | None:
     if result is None or seat is None:
         return None
     winner = result.get("winner")
     if game.coop and winner is None:
-        return {"victory": "You won, together.", "defeat": "You lost, together."}.get(result.get("outcome"))
+        return result.get("outcome") if result.get("outcome") in ("victory", "defeat") else None
     team = game.team_of(seat)
     if winner is None:
-        return "A draw."
+        return "draw"
     if winner == seat:
-        return "You won."
+        return "won"
     if team is not None and winner == team:
-        return "Your team won."
-    return "Your team lost." if team is not None else "You lost."
+        return "team_won"
+    return "team_lost" if team is not None else "lost"
 
 
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _and(names: list[str], language: str | None = None) -> str:
+    if len(names) == 1:
+        return names[0]
+    if i18n.known(language) != i18n.DEFAULT:
+        return i18n.gettext("%(some)s and %(last)s", language, some=", ".join(names[:-1]), last=names[-1])
+    return ", ".join(names[:-1]) + " and " + names[-1]

@@ -13,7 +13,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from games.core import Game
+import i18n
+from games.core import Game, words
 
 UNDO, ROLLBACK = "undo", "rollback"
 KINDS = (UNDO, ROLLBACK)
@@ -63,8 +64,10 @@ def taken_back(entries: list[dict[str, Any]]) -> set[int]:
     return out
 
 
-def describe(event: dict[str, Any], names: dict[str, str]) -> str:
-    """One line for people: who took back what, and who agreed."""
+def describe(event: dict[str, Any], names: dict[str, str], language: str | None = None) -> str:
+    """One line for people: who took back what, and who agreed (in ``language``; the log's is English)."""
+    if i18n.known(language) != i18n.DEFAULT:
+        return _described(event, names, language)
     who = names.get(event["asked_by"], event["asked_by"])
     moves = event.get("moves")
     what = f"{moves} move{'s' if moves != 1 else ''}" if moves else "moves"
@@ -76,22 +79,44 @@ def describe(event: dict[str, Any], names: dict[str, str]) -> str:
     return f"{who} rolled the game back to event {event['to_seq']}{also}.{reason}"
 
 
-def _and(names: list[str]) -> str:
+def _described(event: dict[str, Any], names: dict[str, str], language: str | None) -> str:
+    who = names.get(event["asked_by"], event["asked_by"])
+    moves, to = event.get("moves"), event["to_seq"]
+    if event["type"] == UNDO:
+        if moves:
+            return i18n.ngettext("%(who)s took back %(num)d move (the table is back at event %(seq)s).",
+                                 "%(who)s took back %(num)d moves (the table is back at event %(seq)s).",
+                                 moves, language, who=who, seq=to)
+        return i18n.gettext("%(who)s took back moves (the table is back at event %(seq)s).", language, who=who, seq=to)
+    agreed = [names.get(s, s) for s in event.get("agreed") or []]
+    line = i18n.gettext("%(who)s rolled the game back to event %(seq)s, with the agreement of %(names)s.", language,
+                        who=who, seq=to, names=_and(agreed, language)) if agreed else \
+        i18n.gettext("%(who)s rolled the game back to event %(seq)s.", language, who=who, seq=to)
+    if event.get("reason"):
+        line += " " + i18n.gettext("Reason: %(reason)s", language, reason=event["reason"])
+    return line
+
+
+def _and(names: list[str], language: str | None = None) -> str:
+    if len(names) > 1 and i18n.known(language) != i18n.DEFAULT:
+        return i18n.gettext("%(some)s and %(last)s", language, some=", ".join(names[:-1]), last=names[-1])
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def summarize(game: Game, events: list[dict[str, Any]], seat: str | None, names: dict[str, str]) -> list[str]:
-    """The game's summary of events, with a line of our own for each undo or rollback among them."""
+def summarize(game: Game, events: list[dict[str, Any]], seat: str | None, names: dict[str, str],
+              language: str | None = None) -> list[str]:
+    """The game's summary of events, with a line of our own for each undo or rollback among them;
+    with ``language``, each line in it (the game's lines from its catalogue)."""
     out: list[str] = []
     run: list[dict[str, Any]] = []
     for event in events:
         if is_platform(event):
             if run:
-                out += game.summarize(run, seat)
+                out += words.say_all(game.name, game.summarize(run, seat), language)
             run = []
-            out.append(describe(event, names))
+            out.append(describe(event, names, language))
         else:
             run.append(event)
     if run:
-        out += game.summarize(run, seat)
+        out += words.say_all(game.name, game.summarize(run, seat), language)
     return out

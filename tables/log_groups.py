@@ -13,6 +13,7 @@ changes), so it joins the play; one that says nothing on its own joins too.
 from dataclasses import dataclass, field
 from typing import Any
 
+import i18n
 from store import TableStore
 
 from . import envelope, history
@@ -40,18 +41,24 @@ class Group:
         return out
 
 
-def grouped_log(store: TableStore, table: Table, seat: str | None, since: int = 0) -> list[Group]:
+def grouped_log(store: TableStore, table: Table, seat: str | None, since: int = 0,
+                language: str | None = None) -> list[Group]:
     """The events after ``since`` as ``seat`` may see them, grouped by card play or placement,
-    oldest first. With ``since`` inside a card play, the first group starts mid-play."""
+    oldest first. With ``since`` inside a card play, the first group starts mid-play. With
+    ``language``, the lines and the events' texts in it (grouped by the game's own lines)."""
     stored = [envelope.loads(e) for e in store.read(table.id, after=since)]
-    decisions = [entries_for(table, batch, seat) for batch in envelope.batches(stored)]
+    decisions = [entries_for(table, batch, seat, language) for batch in envelope.batches(stored)]
     undone = history.taken_back(stored)      # moves taken back stay in the log, marked
     for decision in decisions:
         for entry in decision:
             if entry["seq"] in undone:
                 entry["undone"] = True
     people = names(table)
-    return group(lambda events, who: history.summarize(table.game, events, who, people), decisions, seat)
+    groups = group(lambda events, who: history.summarize(table.game, events, who, people), decisions, seat)
+    if i18n.known(language) != i18n.DEFAULT:
+        for one in groups:
+            one.lines = history.summarize(table.game, [e["event"] for e in one.entries], seat, people, language)
+    return groups
 
 
 def group(summarize: Any, decisions: list[list[dict[str, Any]]], seat: str | None) -> list[Group]:

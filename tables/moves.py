@@ -3,7 +3,8 @@
 import json
 from typing import Any
 
-from games.core import IllegalMove
+import i18n
+from games.core import IllegalMove, words
 
 from .model import Table
 
@@ -23,7 +24,7 @@ def resolve(table: Table, seat: str, move: Any = None, option: int | None = None
                 raise IllegalMove("no_such_option", "There is no such option; choose a number from the list.")
             option = int(text)
         else:
-            return table.game.parse(text, table.state, seat)
+            return parse(table, seat, text)
     if option is not None:
         prompt = table.prompts().get(seat)
         options = (prompt or {}).get("options") or []
@@ -33,6 +34,28 @@ def resolve(table: Table, seat: str, move: Any = None, option: int | None = None
                               if options else "You have no options to choose from right now.")
         return options[option - 1]["move"]
     return listed(table, seat, move)
+
+
+def parse(table: Table, seat: str, text: str) -> Any:
+    """A line of the game's notation, or of the seat's own words for it (games/core/words.py): a
+    line the notation does not read as written is read back from the words of the seat's language
+    (then of the platform's other languages: a language chosen by reply since), so English words
+    always work and a Polish seat may write "haker b2 płd"."""
+    game = table.game
+    try:
+        return game.parse(text, table.state, seat)
+    except IllegalMove:
+        for language in spoken(table, seat):
+            read = words.read(game.name, text, language)
+            if read != text:
+                return game.parse(read, table.state, seat)      # its refusal is the one the reader gets
+        raise
+
+
+def spoken(table: Table, seat: str) -> list[str]:
+    """The languages other than English a seat's words are read in: its own first."""
+    own = i18n.known(table.seats.get(seat, {}).get("language"))
+    return [language for language in dict.fromkeys([own, *i18n.LANGUAGES]) if language != i18n.DEFAULT]
 
 
 def listed(table: Table, seat: str, move: Any) -> Any:

@@ -8,7 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
+import games
 import i18n
+from games.core import SYSTEM, IllegalMove, words
 from i18n import N_
 from store import TableStore
 
@@ -65,6 +67,7 @@ def _base(table: Table, seat: str, m: MailSettings) -> dict[str, Any]:
             "name": info["name"], "to": info["email"], "seq": table.seq,
             "reply_to": reply_address(m.secret_key, m.reply_domain, table.id, seat, table.seq),
             "framing": framing.phrase(table.game, table.seats, seat),
+            "sides": framing.sides(table.game, table.seats, seat),       # said again in the reader's language
             "calendar": f"{base}/calendar/{calendar_key(m.secret_key, info['email'])}.ics",
             "lobby": f"{base}/lobby/{lobby_key(m.secret_key, info['email'])}",
             "unsubscribe": f"{base}/mute/{mute_token(m.secret_key, table.id, seat)}",
@@ -86,6 +89,9 @@ def turn(table: Table, seat: str, m: MailSettings, store: TableStore | None = No
     content.update({"seq": table.seq, "status": seen["status"], "result": seen["result"],
                     "brief": table.game.brief(table.state, seat), "notation": table.game.notation_help,
                     "waiting_for": [p["text"] for p in seen["prompts"] if p["seat"] != seat],
+                    "waiting_names": [None if p["seat"] == SYSTEM else table.seats.get(p["seat"], {}).get("name",
+                                                                                                      p["seat"])
+                                      for p in seen["prompts"] if p["seat"] != seat],      # None: the rules
                     "picture": table.game.picture(seen["state"], seat),
                     "prompt": None, "options": [], "range": None,
                     "seed": table.doc["seed"] if seen["status"] == "finished" else None})
@@ -107,6 +113,69 @@ def turn(table: Table, seat: str, m: MailSettings, store: TableStore | None = No
     if seen["status"] == "finished":       # an answer that tells the end offers a rematch, as the end's own email
         content["rematch"] = rematch_link(table, seat, m)
     return content
+
+
+GAME_LINES = ("recent", "happened", "taken", "brief")      # lists of the game's own lines in an email's content
+TOLD_LINES = ("taken_back", "rollback")       # ... and its "lines", in these emails (elsewhere: a reply's)
+
+
+def in_words(content: dict[str, Any]) -> dict[str, Any]:
+    """An email's content with the game's words in its reader's language (``content["language"]``,
+    as final: workers/mail.py calls this once it knows it): the question, each option's label, what
+    happened, the board in words, the result, the notation's help, from the game's catalogue
+    (games/core/words.py); the example turn and each option's notation in the reader's words of the
+    notation, so that they still parse when sent back; whom it waits for, where the seat sits and
+    what the end means for it, in the platform's words. English: the content as it is. A new copy:
+    one reader's, never a cache's."""
+    language = i18n.known(content.get("language"))
+    if language == i18n.DEFAULT:
+        return content
+    if content.get("kind") == "combined":
+        return {**content, "entries": [_in_words(entry, language) for entry in content.get("entries") or []]}
+    if str(content.get("kind", "")).startswith("gathering") or not content.get("seat"):
+        return content                     # a game being gathered says its own words (gathering_notices.py)
+    return _in_words(content, language)
+
+
+def _in_words(content: dict[str, Any], language: str) -> dict[str, Any]:
+    name = content.get("game")
+    try:
+        game = games.get(name) if isinstance(name, str) else None
+    except IllegalMove:                  # no game of ours (a test's)
+        game = None
+    out = dict(content)
+
+    def say(text: Any) -> Any:
+        return words.say(name, text, language) if isinstance(text, str) and game is not None else text
+
+    def write(line: str) -> str:
+        return words.write(name, line, language) if game is not None else line
+
+    for key in ("prompt", "notation"):
+        if key in content:
+            out[key] = say(content[key])
+    for key in GAME_LINES + (("lines",) if content.get("kind") in TOLD_LINES else ()):
+        if isinstance(content.get(key), list):
+            out[key] = [say(line) for line in content[key]]
+    if content.get("options") and all(isinstance(o, dict) for o in content["options"]):
+        out["options"] = [{**o, "label": say(o.get("label")),
+                           **({"notation": write(o["notation"])} if o.get("notation") else {})}
+                          for o in content["options"]]
+    if content.get("example"):
+        out["example"] = [write(line) for line in content["example"]]
+    if isinstance(content.get("result"), dict) and content["result"].get("text"):
+        out["result"] = {**content["result"], "text": say(content["result"]["text"])}
+    if content.get("verdict"):
+        out["verdict"] = i18n.gettext(content["verdict"], language)       # framing.OUTCOMES: its English is the msgid
+    if "sides" in content and game is not None:
+        out["framing"] = framing.worded(game, content["sides"], language)
+    if "waiting_names" in content:
+        out["waiting_for"] = [i18n.gettext("Waiting for %(name)s.", language,
+                                           name=who if who is not None else i18n.gettext("the rules", language))
+                              for who in content["waiting_names"]]
+    if content.get("back_event"):
+        out["line"] = history.describe(content["back_event"], content.get("back_names") or {}, language)
+    return out
 
 
 def headline(lines: list[str]) -> str | None:
@@ -165,10 +234,12 @@ def help_text(table: Table, seat: str, public_url: str = "", language: str | Non
                "component's whole text. The rules: %(link)s", section=reference.example_section(game),
                examples=reference.examples(game), link=reference.rules_url(game, public_url))]
     if game.notation_help:
-        lines.append(_("- Moves in the game's notation: %(notation)s", notation=game.notation_help))
+        lines.append(_("- Moves in the game's notation: %(notation)s",
+                       notation=words.say(game.name, game.notation_help, language)))
     example = game.example(table.state, seat) if seat in table.prompts() else []
-    if example:
-        lines.append(_("For example, your turn now could be: %(example)s", example=" / ".join(example)))
+    if example:           # in the reader's words of the notation, which read back
+        lines.append(_("For example, your turn now could be: %(example)s",
+                       example=" / ".join(words.write(game.name, line, language) for line in example)))
     return "\n".join(lines)
 
 
@@ -196,8 +267,8 @@ def combined(store: TableStore, notices: list[str], m: MailSettings) -> dict[str
         content = turn(table, seat, m)
         to, name = content["to"], content["name"]
         languages.append(preferences.language(store, table, seat))
-        entries.append({"notice": notice, **{key: content[key] for key in ("title", "table", "seat", "seq", "prompt",
-                                                                           "link", "options")}})
+        entries.append({"notice": notice, **{key: content[key] for key in ("game", "title", "table", "seat", "seq",
+                                                                           "prompt", "link", "options")}})
     if not entries:
         return None
     return {"kind": "combined", "to": to, "name": name, "entries": entries, "table": None, "seat": None,

@@ -2,7 +2,8 @@
 
 from typing import Any
 
-from games.core import SYSTEM
+import i18n
+from games.core import SYSTEM, words
 from store import TableStore
 
 from . import envelope, history
@@ -85,19 +86,24 @@ def _inside_a_decision(store: TableStore, table: Table, seq: int) -> bool:
     return bool(following) and "move" not in envelope.loads(following[0])
 
 
-def redact_entry(table: Table, entry: dict[str, Any], seat: str | None, finished: bool) -> dict[str, Any]:
-    """One log entry as ``seat`` may see it. Moves are shown to their own seat, or to all at the end."""
+def redact_entry(table: Table, entry: dict[str, Any], seat: str | None, finished: bool,
+                 language: str | None = None) -> dict[str, Any]:
+    """One log entry as ``seat`` may see it. Moves are shown to their own seat, or to all at the end.
+    With ``language``, its text for a reader of it (the log's own stays English)."""
     if history.is_platform(entry["event"]):      # an undo or rollback: the table's, nothing hidden in it
         event = entry["event"]
         out = {"seq": entry["seq"], "by": entry["by"], "at": entry["at"], "event": event,
-               "text": history.describe(event, names(table))}
+               "text": history.describe(event, names(table), language)}
         return out
     event = entry["event"] if finished else table.game.redact(entry["event"], seat)
-    text = table.game.describe(event)
+    text = words.say(table.game.name, table.game.describe(event), language)
+    english = i18n.known(language) == i18n.DEFAULT
     if "move" in entry and entry.get("cmd", "").startswith("timeout-"):
-        text = f"(out of time: a bot decides for {entry['by']}) {text}"
+        text = f"(out of time: a bot decides for {entry['by']}) {text}" if english else \
+            i18n.gettext("(out of time: a bot decides for %(seat)s) %(text)s", language, seat=entry["by"], text=text)
     elif "move" in entry and entry.get("cmd", "").startswith("forced-"):
-        text = f"(the only choice, taken for {entry['by']}) {text}"
+        text = f"(the only choice, taken for {entry['by']}) {text}" if english else \
+            i18n.gettext("(the only choice, taken for %(seat)s) %(text)s", language, seat=entry["by"], text=text)
     out = {"seq": entry["seq"], "by": entry["by"], "at": entry["at"], "event": event, "text": text}
     if "move" in entry and (finished or entry["by"] == seat):
         out["move"] = entry["move"]
@@ -115,9 +121,11 @@ def log(store: TableStore, table: Table, seat: str | None, since: int = 0,
     return entries_for(table, [envelope.loads(e) for e in store.read(table.id, after=since, upto=upto)], seat)
 
 
-def entries_for(table: Table, entries: list[dict[str, Any]], seat: str | None) -> list[dict[str, Any]]:
+def entries_for(table: Table, entries: list[dict[str, Any]], seat: str | None,
+                language: str | None = None) -> list[dict[str, Any]]:
+    """``entries`` as ``seat`` may see them; with ``language``, their texts in it."""
     finished = table.result() is not None
-    out = [redact_entry(table, e, seat, finished) for e in entries]
+    out = [redact_entry(table, e, seat, finished, language) for e in entries]
     undone = history.taken_back(entries)
     if undone:
         for entry in out:

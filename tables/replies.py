@@ -22,6 +22,7 @@ from typing import Any
 
 import i18n
 from games.core import IllegalMove
+from games.core import words as game_words
 from i18n import N_
 from store import TableStore
 
@@ -175,13 +176,13 @@ def _apply(store: TableStore, table: Table, seat: str, seq: int, lines: list[str
                            _("The game has moved on since that email, so your reply was not applied. "
                              "Here is where it stands now.", language))
         except IllegalMove as refused:
-            stop = (remaining[0], refused.message)
+            stop = (remaining[0], game_words.say(table.game.name, refused.message, language))  # in the seat's words
             table = load(store, table.id)
             break
         applied += done.applied
         table = done.table
         if done.refused:
-            stop = (done.refused[0], done.refused[1].message)
+            stop = (done.refused[0], game_words.say(table.game.name, done.refused[1].message, language))
             break
         if not done.left:
             break

@@ -23,10 +23,10 @@ import itertools
 import re
 from dataclasses import dataclass, field
 
-from games.core import Game, IllegalMove
+from games.core import Game, IllegalMove, words
 from games.core.protocol import folded_words, words_of
 
-from . import preferences, rollback, undo
+from . import moves, preferences, rollback, undo
 from .model import Table
 
 LANGUAGE_WORDS = ("language", "język", "jezyk")
@@ -152,22 +152,35 @@ def _mistyped(word: str, known: frozenset[str]) -> bool:
 
 def vocabulary(table: Table, seat: str) -> frozenset[str]:
     """The game's move words, the words of every option asked of the seat now and the first words
-    of the lines of its example turn (the emails show it: worked out once per seq of the table's copy)."""
+    of the lines of its example turn (the emails show it: worked out once per seq of the table's copy),
+    and the first words of the notation and names in the languages the seat's words are read in."""
     def work() -> frozenset[str]:
         prompt = table.prompts().get(seat)
+        known = table.game.move_words() | spoken_words(table.game.name, moves.spoken(table, seat))
         if prompt is None:
-            return table.game.move_words()
+            return known
         asked = [table.game.notate(table.state, seat, o["move"]) or "" for o in prompt.get("options") or []]
         example = [line.split()[0] for line in table.game.example(table.state, seat) if line.split()]
-        return table.game.move_words() | words_of(*asked, *example)
+        return known | words_of(*asked, *example)
     return table.kept(("move-words", seat), work)
+
+
+def spoken_words(game: str, languages: list[str]) -> frozenset[str]:
+    """The first word of each notation word and name of the game's catalogues in ``languages``
+    ("haker", "tak"): a line beginning with one is a move, as one beginning with an English one."""
+    out: set[str] = set()
+    for language in languages:
+        said = words.catalogue(game, language)
+        for phrase, _canonical in said.reading if said is not None else []:
+            out.update(folded_words(phrase[0])[:1] if phrase else [])
+    return frozenset(out)
 
 
 def _parses(table: Table, seat: str, line: str) -> bool:
     if seat not in table.prompts():
         return False
     try:
-        table.game.parse(line, table.state, seat)
+        moves.parse(table, seat, line)
     except IllegalMove:
         return False
     return True

@@ -56,5 +56,6 @@ def email(store: TableStore, table: Table, seat: str, seq: int, event: dict[str,
     content.update({
         "kind": "taken_back", "going_back": event["type"], "at": seq, "to_seq": event["to_seq"],
         "asker": who.get(event["asked_by"], event["asked_by"]), "line": history.describe(event, who), "lines": taken,
+        "back_event": event, "back_names": who,        # the line again in the reader's language (notices.in_words)
         "reply_to": f"play+{reply_token(m.secret_key, table.id, seat, table.seq)}@{m.reply_domain}"})
     return content

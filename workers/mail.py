@@ -107,6 +107,7 @@ def render(kind: str, content: dict[str, Any], settings: config.Settings, msgid:
         if content.get("picture") and "prompt" in content else None
     focus_image = _picture(focus.svg, FOCUS_WIDTH) if focus else None
     image = None if focus_image else _picture(content.get("picture"), PICTURE_WIDTH)
+    content = notices.in_words(content)      # the game's words in the reader's language (cropped by the board's own)
     cid, focus_cid = make_msgid(domain=settings.reply_address_domain), make_msgid(domain=settings.reply_address_domain)
     message.set_content(_encodable(_env.get_template(f"{kind}.txt").render(**content)))
     message.add_alternative(_encodable(_env.get_template(f"{kind}.html").render(
