@@ -59,6 +59,7 @@ class TableStore:
         self._append = client.register_script(_script("append.lua"))
         self._load = client.register_script(_script("load.lua"))
         self._glance = client.register_script(_script("glance.lua"))
+        self._set_clock = client.register_script(_script("set_clock.lua"))
         self._settled = client.register_script(_script("settled.lua"))
         self._players_waiting = client.register_script(_script("players_waiting.lua"))
 
@@ -379,7 +380,13 @@ class TableStore:
     def set_clock(self, table_id: str, values: dict[str, object], deadlines: dict[str, float],
                   done: list[str]) -> None:
         """Update a table's clocks; index the new deadlines ("<table>/<seat>/<edge>": when) and
-        drop the finished ones."""
+        drop the finished ones, all or nothing: one script on one Redis server; on a cluster, where
+        the index lives on another node, one round trip."""
+        if not connect.is_cluster(self.redis):
+            self._set_clock(keys=[keys.clock(table_id), keys.DEADLINES],
+                            args=[len(values), len(deadlines), *(x for pair in values.items() for x in pair),
+                                  *(x for pair in deadlines.items() for x in pair), *done])
+            return
         pipe = self.redis.pipeline()
         if values:
             pipe.hset(keys.clock(table_id), mapping=values)  # type: ignore[arg-type]

@@ -115,10 +115,12 @@ def names(table: Table) -> dict[str, str]:
 
 
 def log(store: TableStore, table: Table, seat: str | None, since: int = 0,
-        upto: int | None = None) -> list[dict[str, Any]]:
+        upto: int | None = None, language: str | None = None) -> list[dict[str, Any]]:
     """The events after ``since`` (up to ``upto``); one that a later undo or rollback took back is
-    marked ``"undone": true`` (when that undo is among the events read)."""
-    return entries_for(table, [envelope.loads(e) for e in store.read(table.id, after=since, upto=upto)], seat)
+    marked ``"undone": true`` (when that undo is among the events read). With ``language``, their
+    texts in it."""
+    return entries_for(table, [envelope.loads(e) for e in store.read(table.id, after=since, upto=upto)], seat,
+                       language)
 
 
 def entries_for(table: Table, entries: list[dict[str, Any]], seat: str | None,

@@ -9,9 +9,10 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
+import i18n
 import tables
 from store import NoSuchTable
-from tables import replay, rollback
+from tables import preferences, replay, rollback
 
 from ..auth import seat_for
 from ..extensions import services
@@ -53,6 +54,8 @@ class Frame(Schema):
     event = fields.Nested(Event, allow_none=True, metadata={"description": "The event of that seq."})
     boundary = fields.Boolean(metadata={"description": "GET replay only: the seq is a decision's end after the "
                                                        "setup, one a rollback may go back to (POST rollback)."})
+    said = fields.String(metadata={"description": "GET replay only, for a seat that reads another language than "
+                                                  "English: the event's text in it (the seat page's caption)."})
 
 
 @blp.route("/tables/<table_id>/seq")
@@ -81,10 +84,14 @@ def _frame(table_id: str, seq: int, query: dict[str, Any], boundary: bool = Fals
         raise tables.NotFound(f"There is no move {seq}.", code="no_such_seq")
     s = services()
     table = tables.load(s.store, table_id)
-    viewer = replay.viewpoint(table, seat_for(table), query["viewer"])
+    bearer = seat_for(table)
+    viewer = replay.viewpoint(table, bearer, query["viewer"])
     frame = replay.frame(s.store, table, seq, viewer)
     if boundary:
         frame["boundary"] = rollback.boundary(s.store, table, seq)
+        language = preferences.language(s.store, table, bearer) if bearer else None
+        if frame["event"] is not None and i18n.known(language) != i18n.DEFAULT:      # the event's line, said
+            frame["said"] = tables.log(s.store, table, viewer, since=seq - 1, upto=seq, language=language)[0]["text"]
     return frame
 
 

@@ -279,7 +279,7 @@
         pre.textContent = (frame.board || []).join("\n");
         board.replaceChildren(pre);
       }
-      const event = frame.event ? frame.event.text : "";
+      const event = frame.said || (frame.event ? frame.event.text : "");     // in the seat's language
       showCaption(ownView() ? words("frame", { n, seq, event }) : words("frame_as", { n, seq, event, viewer: frame.viewer }));
       highlight(n);
       offer(n, frame);

@@ -173,7 +173,14 @@ def test_a_polish_seat_s_page_shows_the_question_options_and_log_in_polish(polis
     assert "Zaczyna się mecz CLASH" in page and "A match of CLASH begins" not in page
     english = client.get(f"/play/{table}?token={tokens[ENGLISH]}").get_data(as_text=True)
     assert "A match of CLASH begins" in english and "Zaczyna się mecz CLASH" not in english
+    # the replay's caption: the event's line in the seat's language (the machine's text stays English)
+    frame = client.get(f"/tables/{table}/replay/1", headers=bearer(tokens[POLISH])).json
+    assert frame["said"].startswith("Zaczyna się mecz CLASH") and frame["event"]["text"].startswith("A match of")
+    assert "said" not in client.get(f"/tables/{table}/replay/1", headers=bearer(tokens[ENGLISH])).json
     # the whole-turn box takes Polish notation, and its refusal is in the seat's words
+    refused = client.post(f"/play/{table}", data={"token": tokens[POLISH], "seq": str(view["seq"]),
+                                                  "text": "Szejk Z9"}, headers={"Accept": "application/json"})
+    assert refused.status_code == 422
     loaded = tables.load(store, table)
     example = [words.write("clash", line, "pl") for line in loaded.game.example(loaded.state, POLISH)]
     assert example != loaded.game.example(loaded.state, POLISH)

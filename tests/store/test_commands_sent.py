@@ -124,3 +124,14 @@ def test_the_next_players_view_is_one_command(client, trips):
     view = client.get(f"/tables/{table}/view", headers=bearer(tokens["north"])).json
     assert trips == [["EVALSHA"]]
     assert view["undo"] == {"available": False, "moves": 0, "code": "other_seat", "message": view["undo"]["message"]}
+
+
+def test_the_clocks_and_the_deadlines_are_one_command(store, sent):
+    store.set_clock("t0", {}, {}, [])                      # the script is loaded once
+    store.set_clock("t1", {"south:edge": 3}, {"t1/south/3": 50.0, "t1/south/3/remind": 40.0}, [])
+    sent.clear()
+    store.set_clock("t1", {"south:edge": "", "south:bank": 1.5, "north:edge": 4}, {"t1/north/4": 90.0},
+                    ["t1/south/3", "t1/south/3/remind"])
+    assert sent == ["EVALSHA"]
+    assert store.clock("t1") == {"south:edge": "", "south:bank": "1.5", "north:edge": "4"}
+    assert store.due(1000.0) == ["t1/north/4"]
