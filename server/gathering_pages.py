@@ -56,7 +56,7 @@ def new() -> Any:
         game = games.get(name) if name else None
     except IllegalMove:
         game = None
-    chosen = new_game_form.form(game, request.args) if game else None
+    chosen = new_game_form.form(game, request.args, language=languages.current()) if game else None
     return page("new.html", games=games.all_games(), chosen=chosen)
 
 
@@ -71,7 +71,7 @@ def new_post() -> Any:
         g = ask(new_game_form.body(game, posted))
     except TableError as refused:
         return page("new.html", refused.status, games=games.all_games(), problem=refused.message,
-                    chosen=new_game_form.form(game, posted, posted))
+                    chosen=new_game_form.form(game, posted, posted, languages.current()))
     return said("Check your email", f"We sent {g.creator['email']} a link to confirm your game of {g.game.title}. "
                 "Nobody else is emailed until you click it (or answer the email 'confirm'); the request lapses in "
                 "24 hours.", 202)

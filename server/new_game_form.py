@@ -5,19 +5,35 @@ link, so the form shows that game's own options and seats."""
 
 from typing import Any
 
+import i18n
 from games.core import Game, IllegalMove
+from i18n import N_
 from tables.clock import PRESETS
 from tables.deadlines import TIMEOUT_ACTIONS
 from tables.errors import Invalid
 from tables.gathering_check import HIDDEN_OPTIONS
 
-TIMES = [("untimed", "Untimed: 21 days a move"),
-         *((key, f"{p['name']}: {p['label']} ({p['start_hours']} h + {p['increment_hours']} h a move)")
-           for key, p in PRESETS.items()),
-         ("daily", "A daily deadline")]
-TIMEOUTS = [("wait", "the game waits (everyone is told)"), ("bot", "a bot plays that turn"),
-            ("host", "I am asked (24 more hours, or a bot plays)")]
+# N_: the form says them in the page's language (server/languages.py)
+PRESET_WORDS = {"Live": N_("Live"), "Fast": N_("Fast"), "Slow": N_("Slow"), "7+ moves per day": N_("7+ moves per day"),
+                "3+ moves per day": N_("3+ moves per day"), "1+ moves per day": N_("1+ moves per day")}
+TIMEOUTS = [("wait", N_("the game waits (everyone is told)")), ("bot", N_("a bot plays that turn")),
+            ("host", N_("I am asked (24 more hours, or a bot plays)"))]
 assert {key for key, _ in TIMEOUTS} == set(TIMEOUT_ACTIONS)
+
+
+def times(language: str | None = None) -> list[tuple[str, str]]:
+    """The time controls the form offers, in ``language`` ("Fast: 3+ moves per day (72 h + 12 h a move)")."""
+    def said(words: str) -> str:
+        text = i18n.gettext(PRESET_WORDS.get(words, words), language)
+        return text[:1].upper() + text[1:]
+    return [("untimed", i18n.gettext("Untimed: 21 days a move", language)),
+            *((key, i18n.gettext("%(name)s: %(label)s (%(start)s h + %(more)s h a move)", language,
+                                 name=said(p["name"]), label=said(p["label"]), start=p["start_hours"],
+                                 more=p["increment_hours"])) for key, p in PRESETS.items()),
+            ("daily", i18n.gettext("A daily deadline", language))]
+
+
+TIMES = times()
 
 
 def seat_options(game: Game) -> list[str]:
@@ -33,7 +49,8 @@ def seat_options(game: Game) -> list[str]:
     return out
 
 
-def form(game: Game, args: dict[str, str], values: dict[str, str] | None = None) -> dict[str, Any]:
+def form(game: Game, args: dict[str, str], values: dict[str, str] | None = None,
+         language: str | None = None) -> dict[str, Any]:
     """What the form shows for ``game``: its seat-choosing options (from the query string), the
     other options with their choices and help, the seats with who may sit there, and the values
     the player typed (kept when the form comes back with a problem)."""
@@ -45,7 +62,8 @@ def form(game: Game, args: dict[str, str], values: dict[str, str] | None = None)
             "options": [{"name": name, "help": spec.get("help", ""), "default": spec["default"],
                          "choices": spec["choices"]} for name, spec in game.options.items()
                         if name not in fixed and name not in HIDDEN_OPTIONS and spec.get("choices")],
-            "seats": list(seats), "bots": sorted(game.bots), "times": TIMES, "timeouts": TIMEOUTS,
+            "seats": list(seats), "bots": sorted(game.bots), "times": times(language),
+            "timeouts": [(key, i18n.gettext(words, language)) for key, words in TIMEOUTS],
             "values": values, "me": seats[0]}
 
 

@@ -24,7 +24,13 @@ def test_the_start_page_offers_the_choice_and_the_creator_s_language_follows_it(
     chosen = client.post("/language", data={"language": "pl", "next": "/new?game=clash"})
     assert chosen.status_code == 303 and chosen.headers["Location"].endswith("/new?game=clash")
     assert re.search(r"lang=pl;.*HttpOnly", chosen.headers["Set-Cookie"], flags=re.I)
-    assert '<option value="pl" selected>polski</option>' in text(client.get("/new?game=clash"))
+    polish = text(client.get("/new?game=clash"))
+    assert '<option value="pl" selected>polski</option>' in polish and '<html lang="pl">' in polish
+    assert "<h1>Zacznij grę</h1>" in polish and "Kto gra na każdym miejscu" in polish
+    assert "Szybki: 3+ ruchy dziennie (72 h + 12 h na ruch)" in polish and "gra czeka (wszyscy dostają wiadomość)" in polish
+    assert "Wyślij mi e-mail z potwierdzeniem" in polish and "tiles on a 3x3" not in polish
+    assert '<html lang="en">' in english and "<h1>Start a game</h1>" in english and "Who plays each seat" in english
+    assert "Fast: 3+ moves per day (72 h + 12 h a move)" in english and "Send me the confirmation email" in english
     client.post("/language", data={"language": "en", "next": "/new"})       # the cookie wins over the browser
     assert '<option value="en" selected>English</option>' in text(client.get("/new?game=clash", headers=POLISH_BROWSER))
 
