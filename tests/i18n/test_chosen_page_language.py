@@ -108,3 +108,15 @@ def test_a_polish_seat_hears_why_its_undo_and_rollback_were_refused_in_polish(cl
     assert "Prośba o cofnięcie nie została wysłana: Cofnij do wcześniejszego zdarzenia: od końca przygotowania do " \
         in polish
     assert "No rollback was asked: Roll back to an earlier event: one from the end of the setup to " in english
+
+
+def test_the_home_page_in_the_browser_s_or_the_chosen_language(client):
+    english = text(client.get("/"))
+    assert '<html lang="en">' in english and "<h1>PBEM turn server</h1>" in english
+    assert 'Players start their own games at <a href="http://localhost/new">/new</a>.' in english
+    polish = text(client.get("/", headers=POLISH_BROWSER))
+    assert '<html lang="pl">' in polish and "<h1>Serwer tur PBEM</h1>" in polish and "Zacznij grę" in polish
+    assert 'Gracze sami zakładają partie na <a href="http://localhost/new">/new</a>.' in polish
+    assert "pbem new clash" in polish                                           # the commands as they are typed
+    client.post("/language", data={"language": "en", "next": "/"})
+    assert "<h1>PBEM turn server</h1>" in text(client.get("/", headers=POLISH_BROWSER))
