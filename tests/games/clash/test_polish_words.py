@@ -279,6 +279,21 @@ def test_every_message_keeps_its_parts_and_none_is_fuzzy_or_empty():
             assert sorted(PARTS.findall(string)) == sorted(PARTS.findall(ids[0])), (message.id, string)
 
 
+def test_a_part_that_begins_or_ends_an_english_line_begins_or_ends_its_polish_line():
+    # A pattern's first part takes everything before its first fixed words and its last part
+    # everything after its last: said in another order, a line whose part holds more than it
+    # should ("Jihad's placement, continued: Elections") would come out scrambled; said in the same
+    # place, it comes out whole whichever way the line was cut.
+    for message in _catalogue():
+        if not message.id or message.context or isinstance(message.id, tuple):
+            continue
+        parts = list(PARTS.finditer(message.id))
+        if parts and parts[0].start() == 0:
+            assert message.string.startswith(parts[0].group(0)), message.id
+        if parts and parts[-1].end() == len(message.id):
+            assert message.string.endswith(parts[-1].group(0)), message.id
+
+
 def test_every_tile_has_a_polish_name_and_the_provisional_ones_say_so():
     catalogue = _catalogue()
     names = {m.id: m for m in catalogue if m.context == "name"}
