@@ -8,6 +8,7 @@ import re
 import pytest
 
 import tables
+from games.clash.notation import NOTATION_HELP
 from games.core import words
 from tests.helpers import bearer
 from tests.mail.helpers import kind, latest, reply
@@ -27,6 +28,7 @@ TILES = {"Mustafa": "Mustafa", "President": "Prezydent", "Fast food": "Fast food
          "Jihad": "Dżihad", "McWorld": "McWorld", "north": "północ", "south": "południe", "east": "wschód",
          "west": "zachód", **{f"{c}{r}": f"{c}{r}" for c in "ABC" for r in "123"}}
 MESSAGES = {
+    NOTATION_HELP: "Odpowiadaj słowami po kolei: płytka, pole, kierunek czubka, efekt, np. „haker B2 płn”.",
     "Where do you place {tile} (the opening move)?": "Gdzie kładziesz: {tile} (ruch otwierający)?",
     "Game {game:num}, placement {n:num}: which tile do you play?":
         "Partia {game:num}, ruch {n:num}: którą płytkę zagrywasz?",
@@ -180,6 +182,9 @@ def test_a_polish_seat_s_page_shows_the_question_options_and_log_in_polish(polis
     assert f"<h2>{words.say('clash', prompt['text'], 'pl')}</h2>" in page
     assert words.say("clash", prompt["options"][0]["label"], "pl") in page
     assert "Zaczyna się mecz CLASH" in page and "A match of CLASH begins" not in page
+    assert "Notacja każdej opcji jest pokazana obok niej." in page and ">Anuluj</button>" in page   # around them
+    assert "Odpowiadaj słowami po kolei: płytka, pole, kierunek czubka, efekt" in page
+    assert "Answer with words in order" not in page
     english = client.get(f"/play/{table}?token={tokens[ENGLISH]}").get_data(as_text=True)
     assert "A match of CLASH begins" in english and "Zaczyna się mecz CLASH" not in english
     # the replay's caption: the event's line in the seat's language (the machine's text stays English)
