@@ -48,6 +48,17 @@ class Glance:
     preferences: dict[str, str]                    # the table's preferences hash (seat -> policy, language:<seat>)
 
 
+@dataclass
+class SettleReads:
+    """What a settle reads of a table after a hand-off, in one round trip (``settle_reads``)."""
+    clock: dict[str, str]                          # the table's clocks, as ``clock`` answers
+    log: dict[int, bytes]                          # the log's entries by seq, from the first the clocks need
+    mail: list[str | None]                         # the delivery state of each email asked about
+    here: dict[str, str | None]                    # seat -> its policy at this table
+    everywhere: dict[str, str | None]              # seat -> its player's policy everywhere
+    vacations: dict[str, list[tuple[float, float]]]   # seat -> its player's vacations
+
+
 class TableStore:
     def __init__(self, client: connect.Client, replicas: int = 0, wait_ms: int = 500):
         """``client``: one Redis server or a cluster (store/connect.py). ``replicas``: a create or
@@ -60,6 +71,7 @@ class TableStore:
         self._load = client.register_script(_script("load.lua"))
         self._glance = client.register_script(_script("glance.lua"))
         self._set_clock = client.register_script(_script("set_clock.lua"))
+        self._settle_reads = client.register_script(_script("settle_reads.lua"))
         self._settled = client.register_script(_script("settled.lua"))
         self._players_waiting = client.register_script(_script("players_waiting.lua"))
 
@@ -396,6 +408,58 @@ class TableStore:
             pipe.zrem(keys.DEADLINES, *done)
         pipe.execute()
 
+    def settle_reads(self, table_id: str, seats: list[tuple[str, str, int | None]], mail: list[str]) -> SettleReads:
+        """After a hand-off: the clocks, the log from the first entry they need, and of each seat
+        (``seats``: seat, its player's email, the edge it is now waited on since, or None) its
+        player's vacations and its policies; and the delivery state of the emails named ``mail``.
+
+        The log is read from the first turn a clock must charge or start: over the seats whose
+        clock edge is not the one they are waited on since, the turn after the edge timed, or the
+        new edge (a seat without a player: never timed, pass None). One command on one Redis
+        server (a script); on a cluster, where a player's keys live on other nodes, two round trips."""
+        if not connect.is_cluster(self.redis):
+            script_keys = [keys.clock(table_id), keys.log(table_id), keys.preferences(table_id),
+                           *(keys.mail(table_id, name) for name in mail)]
+            for _, email, _ in seats:
+                script_keys += [keys.player_vacations(email), keys.player_preferences(email)]
+            out = self._settle_reads(keys=script_keys, args=[len(seats), len(mail), *(
+                part for seat, _, edge in seats for part in (seat, "" if edge is None else edge))])
+            flat, first, entries, states, here, vacations, everywhere = out
+        else:
+            clock = self.redis.hgetall(keys.clock(table_id))
+            flat = [x for pair in clock.items() for x in pair]
+            first = _first_timed({_text(k): _text(v) for k, v in clock.items()}, seats)
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.xrange(keys.log(table_id), f"{first or 1}-0", "+" if first else "0-0")
+            pipe.hmget(keys.preferences(table_id), [seat for seat, _, _ in seats] or ["-"])
+            for name in mail:
+                pipe.get(keys.mail(table_id, name))
+            for _, email, _ in seats:
+                pipe.get(keys.player_vacations(email))
+                pipe.hget(keys.player_preferences(email), "policy")
+            results = pipe.execute()
+            entries = [fields[b"e"] for _, fields in results[0]] if first else []
+            here, states, rest = results[1], results[2:2 + len(mail)], results[2 + len(mail):]
+            vacations, everywhere = rest[::2], rest[1::2]
+        names = [seat for seat, _, _ in seats]
+        first = int(first)
+        return SettleReads({_text(k): _text(v) for k, v in _pairs(flat).items()},
+                           {first + n: entry for n, entry in enumerate(entries)},
+                           [_text(v) if v else None for v in states],
+                           {seat: _text(v) if v else None for seat, v in zip(names, here)},
+                           {seat: _text(v) if v else None for seat, v in zip(names, everywhere)},
+                           {seat: [(float(a), float(b)) for a, b in json.loads(v)] if v else []
+                            for seat, v in zip(names, vacations)})
+
+    def finished(self, table_id: str, keep: int) -> None:
+        """The table's game is over: what only a live table needs goes ``keep`` seconds from now
+        (sooner if it was due sooner): its idempotency records and its clocks. One round trip
+        (the table's keys share a slot: one node of a cluster)."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.expire(keys.idempotency(table_id), keep, lt=True)
+        pipe.expire(keys.clock(table_id), keep, lt=True)
+        pipe.execute()
+
     def due(self, now: float, limit: int = 500) -> list[str]:
         """Deadlines passed by ``now``: "<table>/<seat>/<edge>"."""
         return [_text(m) for m in self.redis.zrangebyscore(keys.DEADLINES, "-inf", now, start=0, num=limit)]
@@ -492,6 +556,17 @@ class TableStore:
 
     def ping(self) -> bool:
         return bool(self.redis.ping())
+
+
+def _first_timed(clock: dict[str, str], seats: list[tuple[str, str, int | None]]) -> int:
+    """The first log entry the clocks need (as settle_reads.lua works it out); 0 for none."""
+    firsts = []
+    for seat, _, current in seats:
+        timed = int(clock[f"{seat}:edge"]) if clock.get(f"{seat}:edge") else None
+        if timed != current:
+            firsts += [timed + 1] if timed is not None else []
+            firsts += [current] if current is not None else []
+    return min(firsts, default=0)
 
 
 def _dumps(value: Any) -> str:

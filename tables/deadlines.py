@@ -12,7 +12,7 @@ fired late for a turn already over is a no-op.
 from dataclasses import dataclass
 from typing import Any
 
-from store import TableStore
+from store import SettleReads, TableStore
 
 from . import clock, envelope
 from .errors import Invalid
@@ -78,10 +78,21 @@ def time_control(table: Table) -> dict[str, Any]:
     return table.doc.get("time_control") or clock.parse_time_control(None)
 
 
-def track(store: TableStore, table: Table, waiting: dict[str, int]) -> list[Timer]:
+def timed_seats(table: Table, waiting: dict[str, int]) -> list[tuple[str, str, int | None]]:
+    """(seat, its player's email, the edge it is waited on since or None) of every seat: what
+    ``TableStore.settle_reads`` needs for the clocks (a seat without a player is never timed)."""
+    return [(seat, info.get("email") or "", waiting.get(seat) if info.get("email") else None)
+            for seat, info in table.seats.items()]
+
+
+def track(store: TableStore, table: Table, waiting: dict[str, int], read: SettleReads | None = None) -> list[Timer]:
     """Charge the seats whose turn ended, time the seats newly waited on; returns the new timers.
-    The log entries both need are read in one range (a hand-off: the mover's turn, its end)."""
-    tc, state = time_control(table), store.clock(table.id)
+    The clocks, the log entries they need (a hand-off: the mover's turn, its end) and the
+    players' vacations are read in one round trip, or come with ``read`` (the settle read them
+    with what its emails need)."""
+    if read is None:
+        read = store.settle_reads(table.id, timed_seats(table, waiting), [])
+    tc, state = time_control(table), read.clock
     changed = []
     for seat, info in table.seats.items():
         timed = int(state[f"{seat}:edge"]) if state.get(f"{seat}:edge") else None
@@ -89,14 +100,12 @@ def track(store: TableStore, table: Table, waiting: dict[str, int]) -> list[Time
             changed.append((seat, info["email"], timed, waiting.get(seat)))
     if not changed:
         return []
-    first = min([timed + 1 for _, _, timed, _ in changed if timed is not None] +
-                [current for *_, current in changed if current is not None])
-    log = {first + n: envelope.loads(text) for n, text in enumerate(store.read(table.id, after=first - 1))}
+    log = {seq: envelope.loads(text) for seq, text in read.log.items()}
     values: dict[str, object] = {}
     new: list[Timer] = []
     done: list[str] = []
-    for seat, email, timed, current in changed:
-        vacations = store.vacations(email)
+    for seat, _, timed, current in changed:
+        vacations = read.vacations[seat]
         bank = float(state[f"{seat}:bank"]) if f"{seat}:bank" in state else \
             clock.initial_banks(tc, [seat]).get(seat, 0.0)
         if timed is not None:                          # the seat's turn ended: charge its clock

@@ -18,7 +18,8 @@ import logging
 import time
 
 import tables
-from tables import faults, preferences
+from store import SettleReads
+from tables import deadlines, faults, preferences
 
 from . import timers
 from .context import Context
@@ -26,6 +27,11 @@ from .queue import enqueue_notify
 
 GRACE = 9.0           # seconds a marked table may wait before the sweep announces it again
 SWEEP = 2.0           # how often the sweep looks
+# Seconds a finished table keeps its idempotency records (and its clocks): a request retried
+# within them is answered as the first copy was; later, as any move at a finished table is
+# (409 with the finished game's state, or 422 game_over; by email, "this game is over"):
+# never a second move.
+FINISHED_KEEP = 60
 log = logging.getLogger("pbem.settle")
 
 
@@ -45,31 +51,53 @@ def settle(ctx: Context, table_id: str, now: float | None = None) -> str:
             return f"{done.steps} steps, more to come"
         over = table.result() is not None
         faults.point("settle:advanced")
-        timers.track(ctx, table, {} if over else done.waiting)
+        timed = {} if over else done.waiting
+        wanted = wanted_mail(table, done.waiting)
+        read = store.settle_reads(table_id, deadlines.timed_seats(table, timed),    # one round trip
+                                  [f"{kind}-{seq}-{seat}" for kind, seq, seat in wanted])
+        timers.track(ctx, table, timed, read)
+        if over:                                      # the end: what only a live table needs goes soon
+            store.finished(table_id, FINISHED_KEEP)
         faults.point("settle:tracked")
-        announce(ctx, table, done.waiting)
+        announce(ctx, table, done.waiting, read, wanted)
         faults.point("settle:announced")
         if store.settled(table_id, table.seq):
             return f"settled at {table.seq} after {done.steps} steps"
     return "moved on meanwhile; the sweep will look again"
 
 
-def announce(ctx: Context, table: tables.Table, waiting: dict[str, int]) -> None:
-    """Queue the emails the table's state calls for and not yet sent: a turn for each seat newly
-    waited on, or the end for everyone; and each player's invitation, unless their first email
-    is a turn, which then says hello itself (one email, not two, when a table starts). A muted
-    seat's turn or end costs no job at all (the job would only find it muted; it still looks,
-    for a seat muted in between)."""
+def wanted_mail(table: tables.Table, waiting: dict[str, int]) -> list[tuple[str, int, str]]:
+    """(kind, seq, seat) of the emails the table's state calls for: a turn for each seat waited
+    on, or the end for everyone; and each player's invitation, unless their first email is a
+    turn, which then says hello itself (one email, not two, when a table starts)."""
     if table.result() is not None:
-        wanted = [("game_over", 0, seat) for seat, info in table.seats.items() if info.get("email")]
-    else:
-        wanted = [("your_turn", edge, seat) for seat, edge in waiting.items()]
-        wanted += [("invitation", 0, seat) for seat, info in table.seats.items()
-                   if info.get("email") and seat not in waiting]
-    states = ctx.store.mail_states(table.id, [f"{kind}-{seq}-{seat}" for kind, seq, seat in wanted])
+        return [("game_over", 0, seat) for seat, info in table.seats.items() if info.get("email")]
+    wanted = [("your_turn", edge, seat) for seat, edge in waiting.items()]
+    return wanted + [("invitation", 0, seat) for seat, info in table.seats.items()
+                     if info.get("email") and seat not in waiting]
+
+
+def announce(ctx: Context, table: tables.Table, waiting: dict[str, int], read: SettleReads | None = None,
+             wanted: list[tuple[str, int, str]] | None = None) -> None:
+    """Queue the emails the table's state calls for (``wanted_mail``) and not yet sent. A muted
+    seat's turn or end costs no job at all (the job would only find it muted; it still looks,
+    for a seat muted in between). ``read``: their delivery states and the seats' policies as
+    the settle read them (of ``wanted``), else read here."""
+    if wanted is None or read is None:
+        wanted = wanted_mail(table, waiting)
+        read = None
+    states = read.mail if read is not None else \
+        ctx.store.mail_states(table.id, [f"{kind}-{seq}-{seat}" for kind, seq, seat in wanted])
     for (kind, seq, seat), state in zip(wanted, states):
-        if state is None and (kind == "invitation" or preferences.effective(ctx.store, table, seat) != "mute"):
+        if state is None and (kind == "invitation" or policy(ctx, table, seat, read) != "mute"):
             enqueue_notify(ctx.store.redis, ctx.settings, table.id, kind, seq, seat)
+
+
+def policy(ctx: Context, table: tables.Table, seat: str, read: SettleReads | None) -> str:
+    """The seat's notification policy (tables/preferences.py, effective), from ``read`` when it has it."""
+    if read is None or seat not in read.here:
+        return preferences.effective(ctx.store, table, seat)
+    return read.here[seat] or read.everywhere[seat] or preferences.DEFAULT
 
 
 def handle(ctx: Context, timeout: float) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 
 import tables
 from store import gatherings as kept
-from store import keys
+from store import SettleReads, keys
 from tables import clock, deadlines, notices
 from tables.advance import stand_in
 
@@ -40,9 +40,10 @@ end
 return 0"""
 
 
-def track(ctx: Context, table: tables.Table, waiting: dict[str, int]) -> None:
-    """After the table moved: charge and time the seats, and set their deadlines and reminders."""
-    deadlines.track(ctx.store, table, waiting)
+def track(ctx: Context, table: tables.Table, waiting: dict[str, int], read: SettleReads | None = None) -> None:
+    """After the table moved: charge and time the seats, and set their deadlines and reminders
+    (``read``: what the settle read of the table for it, else read here)."""
+    deadlines.track(ctx.store, table, waiting, read)
 
 
 def send_once(ctx: Context, table_id: str, name: str, kind: str, build: Callable[[], dict[str, Any]]) -> str:
