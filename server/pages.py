@@ -11,7 +11,7 @@ from typing import Any
 from flask import Blueprint, Response, flash, jsonify, make_response, redirect, render_template, request, url_for
 
 import tables
-from games.core import IllegalMove
+from games.core import IllegalMove, words
 import i18n
 from i18n import N_
 from tables import links, preferences, rollback, signing
@@ -148,9 +148,11 @@ def action(token: str) -> Any:
     if state != "ready":
         return _render(table, chosen.seat, key, MOVED_ON, 409)
     option = table.prompts()[chosen.seat]["options"][chosen.option - 1]
-    return render_template("confirm.html", title=table.game.title, table=table.id, label=option["label"],
-                           prompt=table.prompts()[chosen.seat]["text"],
-                           language=preferences.language(s.store, table, chosen.seat))
+    language = preferences.language(s.store, table, chosen.seat)        # the game's words in it too
+    return render_template("confirm.html", title=table.game.title, table=table.id,
+                           label=words.say(table.game.name, option["label"], language),
+                           prompt=words.say(table.game.name, table.prompts()[chosen.seat]["text"], language),
+                           language=language)
 
 
 @blp.post("/act/<token>")

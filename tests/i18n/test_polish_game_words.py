@@ -4,6 +4,8 @@ and the example turn in Polish (from a small catalogue made here, as games/clash
 will say them), and its reply in Polish notation is applied; the English seat reads what it did."""
 
 import re
+from html import escape
+from urllib.parse import urlparse
 
 import pytest
 
@@ -11,7 +13,7 @@ import tables
 from games.clash.notation import NOTATION_HELP
 from games.core import words
 from tests.helpers import bearer
-from tests.mail.helpers import kind, latest, reply
+from tests.mail.helpers import kind, latest, links, reply
 
 SEATS = {"mcworld": {"name": "Bob", "email": "bob@example.org"},
          "jihad": {"name": "Ann", "email": "ann@example.org", "language": "pl"}}
@@ -141,6 +143,9 @@ def test_a_polish_seat_reads_its_turn_in_polish_and_moves_in_polish_notation(
     for line in happened:
         assert words.unsaid("clash", line, "pl") == [] and words.say("clash", line, "pl") in text
         assert line not in text
+    # an option's link opens a page that names the choice in Polish
+    confirm = client.get(urlparse(links(inbox, turn)["1"]).path).get_data(as_text=True)
+    assert escape(words.say("clash", prompt["options"][0]["label"], "pl")) in confirm and escape(said) in confirm
     # the example turn is in Polish notation, and a reply with it is applied
     example = _example(text)
     english = loaded.game.example(loaded.state, POLISH)
