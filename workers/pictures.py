@@ -1,26 +1,37 @@
 """A game's SVG picture as a PNG, for the HTML part of an email (mail clients drop inline SVG).
 
-Rendered by resvg (the resvg-py wheel: a Rust renderer in the wheel itself, no system library,
-no display), with the DejaVu Sans fonts shipped in workers/fonts (their licence is beside
-them), so a host without fonts draws the same picture.
+Rendered by resvg (the `resvg` wheel: the Rust renderer in the wheel itself, no system library,
+no display), with the DejaVu Sans fonts shipped in workers/fonts (their licence is beside them),
+so a host without fonts draws the same picture. Every font family is drawn in DejaVu Sans (the
+generic ones too), as the only fonts the renderer knows.
 
-A picture costs 25-150 ms of CPU: about 10 ms for the canvas of an email's picture, then a cost
-for each shape (an upright rectangle aside) and each line of text that grows with the picture's
-width more than with the shape's size (about 0.3 ms a line of text at 702 px, half of it the wheel
-opening the font files again for that line); so a crop leaves out what lies outside its frame
-(workers/board_crop.py). An email that is tried again (SMTP down, a job run twice) draws
-the same picture: the last pictures drawn are kept, by their SVG's hash.
+The fonts are read once per process and held by the renderer's options, one set per thread (the
+wheel's options stay on the thread that made them): resvg-py, used before, took them as file
+names on every call and opened and mapped the font file again for each line of text, which was
+most of a picture's time. A turn email's crop (702 px wide) now costs about 16 ms of CPU instead
+of 55; what is left is about 10 ms for the canvas and its PNG (resvg's encoder, adaptive filters
+and zlib's default level: no level can be chosen) and a cost for each shape and line of text that
+grows with the picture's width, so a crop leaves out what lies outside its frame
+(workers/board_crop.py). An email that is tried again (SMTP down, a job run twice) draws the same
+picture: the last pictures drawn are kept, by their SVG's hash.
 """
 
 import hashlib
+import math
+import re
 import threading
 from collections import OrderedDict
 from pathlib import Path
 
-import resvg_py
+from resvg import render, usvg
 
 FONT = "DejaVu Sans"
 FONT_FILES = sorted(str(p) for p in (Path(__file__).parent / "fonts").glob("*.ttf"))
+_FONT_DATA = [Path(p).read_bytes() for p in FONT_FILES]
+_ROOT = re.compile(r"<svg\b[^>]*>")
+_SIZE = {name: re.compile(rf'\s{name}\s*=\s*["\']\s*([0-9.eE+-]+)\s*(?:px)?\s*["\']') for name in ("width", "height")}
+_FAMILY = re.compile(r"""font-family\s*=\s*("[^"]*"|'[^']*')""")
+_local = threading.local()
 
 
 KEPT_BYTES = 16 * 1024 * 1024     # the PNGs kept for an email drawn again
@@ -72,8 +83,35 @@ def png(svg: str, width: int) -> bytes:
 
 def draw(svg: str, width: int) -> bytes:
     """The PNG, drawn now (``png`` keeps the last ones)."""
+    root = _ROOT.search(svg)
+    sizes = [_SIZE[name].search(root.group(0)) if root else None for name in ("width", "height")]
     try:
-        return bytes(resvg_py.svg_to_bytes(svg_string=svg, width=width, font_family=FONT, sans_serif_family=FONT,
-                                           serif_family=FONT, skip_system_fonts=True, font_files=FONT_FILES))
-    except ValueError as exc:
+        w, h = (float(m.group(1)) if m else math.nan for m in sizes)
+    except ValueError:
+        w = h = math.nan
+    if not (w > 0 and h > 0 and math.isfinite(w) and math.isfinite(h)):
+        raise PictureError("The picture could not be drawn: it has no svg element with a width and a height.")
+    svg = _FAMILY.sub(f'font-family="{FONT}"', svg)
+    try:
+        tree = usvg.Tree.from_str(svg, _options())
+        # the height as resvg-py made it (from the size in whole pixels, rounded up), the picture
+        # stretched to fill it
+        whole_w, whole_h = tree.int_size()
+        height = max(1, math.ceil(whole_h * width / whole_w))
+        return bytes(render(tree, (width / w, 0.0, 0.0, 0.0, height / h, 0.0), bg_size=(width, height)))
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as exc:        # the wheel reports a bad SVG as a Rust panic (a BaseException)
         raise PictureError(f"The picture could not be drawn: {exc}") from exc
+
+
+def _options() -> "usvg.Options":
+    """This thread's renderer options, the fonts loaded into them once."""
+    options = getattr(_local, "options", None)
+    if options is None:
+        options = usvg.Options.default()
+        for data in _FONT_DATA:
+            options.load_font_data(data)
+        options.font_family = FONT
+        _local.options = options
+    return options

@@ -2,12 +2,14 @@
 an email; example PNGs of a mid-game position of each game are saved for a person to look at."""
 
 import struct
+import threading
 
 import pytest
 
 from games.clash import GAME as CLASH
 from games.labyrinth import GAME as LABYRINTH
 from tests.games.picture_kit import mid_game
+from workers import pictures
 from workers.pictures import PictureError, png
 
 SQUARE = ('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50" viewBox="0 0 100 50">'
@@ -33,9 +35,37 @@ def test_text_is_drawn_with_the_fonts_on_this_machine():
     assert png(SQUARE.format(generic), 200) == png(SQUARE.format(WORDS), 200)
 
 
+def test_polish_letters_and_every_family_are_drawn_in_the_shipped_fonts():
+    polish = WORDS.replace("Iraq 3", "Zażółć gęślą jaźń")
+    assert pictures.draw(SQUARE.format(polish), 200) != pictures.draw(SQUARE.format(WORDS), 200)
+    for family in ("serif", "monospace", "Verdana", "Nowhere Sans"):     # no other font: DejaVu Sans
+        other = polish.replace("DejaVu Sans, sans-serif", family)
+        assert pictures.draw(SQUARE.format(other), 200) == pictures.draw(SQUARE.format(polish), 200)
+    bold = polish.replace('font-size="20"', 'font-size="20" font-weight="bold"')
+    assert pictures.draw(SQUARE.format(bold), 200) != pictures.draw(SQUARE.format(polish), 200)
+
+
+def test_the_fonts_are_loaded_once_a_thread_and_every_thread_draws_the_same():
+    assert pictures._options() is pictures._options()
+    here = pictures.draw(SQUARE.format(WORDS), 200)
+    there: list = []
+
+    def elsewhere():        # the wheel's options belong to the thread that made them: none leaves it
+        there.append((id(pictures._options()), pictures._options() is pictures._options(),
+                      pictures.draw(SQUARE.format(WORDS), 200)))
+    worker = threading.Thread(target=elsewhere)
+    worker.start()
+    worker.join()
+    assert there == [(there[0][0], True, here)] and there[0][0] != id(pictures._options())
+
+
 def test_a_broken_svg_or_width_is_refused_clearly():
     with pytest.raises(PictureError, match="could not be drawn"):
         png("<svg", 100)
+    with pytest.raises(PictureError, match="could not be drawn"):
+        png('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50"><rect width="5"</svg>', 100)
+    with pytest.raises(PictureError, match="could not be drawn"):
+        png('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"></svg>', 100)
     with pytest.raises(PictureError, match="positive number of pixels"):
         png(SQUARE.format(""), 0)
 
