@@ -1,5 +1,5 @@
 """The mail worker's CPU time per turn email, against json.dumps of the same seat's view, measured
-in the same run.
+in the same run; picture_ms is the median email's PNG alone (drawn by resvg, within email_ms).
 
 Mid-game tables of Labyrinth, Clash, La Famiglia and Jagged Alliance (all seats human), played by
 random listed options through the use cases; at several hand-offs the newly asked seat's turn email
@@ -94,6 +94,7 @@ def cpu_ms(function, *args: Any) -> float:
 
 def run(emails: int = 6) -> dict[str, float]:
     folder = Path(tempfile.mkdtemp(prefix="pbem-mail-cpu-"))
+    draw = pictures.draw
     server = EmbeddedRedis(folder / "redis", config.REDIS_CONF).start()
     saved = dict(os.environ)
     try:
@@ -102,7 +103,16 @@ def run(emails: int = 6) -> dict[str, float]:
         settings = config.load()
         store = TableStore(redis.Redis.from_url(server.url))
         result: dict[str, float] = {}
-        emails_ms, base_ms, warm = [], [], False
+        emails_ms, base_ms, picture_ms, warm = [], [], [], False
+        drawing: list[float] = []          # the CPU of the email's PNG, within the email's
+
+        def timed_draw(svg: str, width: int) -> bytes:
+            started = time.process_time()
+            try:
+                return draw(svg, width)
+            finally:
+                drawing.append((time.process_time() - started) * 1000)
+        pictures.draw = timed_draw
         for game in GAMES:
             mine = []
             for table_id, seat, edge in hand_offs(store, game, emails):
@@ -112,12 +122,16 @@ def run(emails: int = 6) -> dict[str, float]:
                 seen = view(tables.load(store, table_id), seat)
                 base_ms.append(statistics.median(cpu_ms(json.dumps, seen) for _ in range(200)))
                 pictures._kept = pictures._Kept()                  # each turn's picture is new to the worker
+                drawing.clear()
                 mine.append(cpu_ms(turn_email, store, settings, table_id, seat, edge))
+                picture_ms.append(sum(drawing))
             result[f"{game}_ms"] = statistics.median(mine)
             emails_ms += mine
         email_ms, base = statistics.median(emails_ms), statistics.median(base_ms)
-        return {"json_dumps_ms": base, "email_ms": email_ms, **result, "ratio": email_ms / base, "goal": GOAL}
+        return {"json_dumps_ms": base, "email_ms": email_ms, **result, "picture_ms": statistics.median(picture_ms),
+                "ratio": email_ms / base, "goal": GOAL}
     finally:
+        pictures.draw = draw
         os.environ.clear()
         os.environ.update(saved)
         server.stop()

@@ -39,3 +39,20 @@ def test_what_is_kept_stays_within_its_bound(monkeypatch):
     assert pictures._kept.size <= one * 2
     pictures.png(SQUARE.format("#000001"), 200)          # the oldest went: drawn again
     assert [svg for svg, _ in drawn].count(SQUARE.format("#000001")) == 2
+
+
+def test_seats_whose_views_differ_never_share_a_picture(monkeypatch):
+    # La Famiglia hides each family's money and cards: the two seats' pictures differ, and each
+    # seat's PNG is drawn from its own picture even when the other's was drawn and kept first
+    from games.lafamiglia import GAME
+    from tests.games.picture_kit import mid_game
+    drawn = counting(monkeypatch)
+    state = mid_game(GAME, {}, b"picture cache seats", 60, "southwest")
+    mine, theirs = (GAME.picture(GAME.view(state, seat), seat) for seat in ("southwest", "northeast"))
+    assert mine != theirs
+    first = pictures.png(mine, 320)
+    second = pictures.png(theirs, 320)
+    assert len(drawn) == 2 and first != second
+    assert second == pictures.draw(theirs, 320)
+    # a seat that sees the same picture (an email drawn again, or another seat with the same view) shares it
+    assert pictures.png(theirs, 320) is second and len(drawn) == 3
