@@ -18,7 +18,7 @@ from . import envelope, framing, gathering_links, history, preferences, referenc
 from .appending import FORCED
 from .auth import link_key
 from .model import Table, load
-from .reading import entries_for, names, view
+from .reading import entries_for, names, said, view
 
 RECENT_LIMIT = 60     # events shown at most under "since your last move"
 HEADLINE_CHARS = 120  # what happened, at the top of an email: about two lines on a phone
@@ -156,7 +156,8 @@ def _in_words(content: dict[str, Any], language: str) -> dict[str, Any]:
             out[key] = say(content[key])
     for key in GAME_LINES + (("lines",) if content.get("kind") in TOLD_LINES else ()):
         if isinstance(content.get(key), list):
-            out[key] = [say(line) for line in content[key]]
+            out[key] = [said(name, line, language) if game is not None and isinstance(line, str) else line
+                        for line in content[key]]
     if content.get("options") and all(isinstance(o, dict) for o in content["options"]):
         out["options"] = [{**o, "label": say(o.get("label")),
                            **({"notation": write(o["notation"])} if o.get("notation") else {})}

@@ -1,9 +1,11 @@
 """What a seat may read: its view, the log as it may see it, the view at any past seq."""
 
+import re
 from typing import Any
 
 import i18n
 from games.core import SYSTEM, words
+from i18n import N_
 from store import TableStore
 
 from . import envelope, history
@@ -96,18 +98,34 @@ def redact_entry(table: Table, entry: dict[str, Any], seat: str | None, finished
                "text": history.describe(event, names(table), language)}
         return out
     event = entry["event"] if finished else table.game.redact(entry["event"], seat)
-    text = words.say(table.game.name, table.game.describe(event), language)
-    english = i18n.known(language) == i18n.DEFAULT
+    text = table.game.describe(event)
     if "move" in entry and entry.get("cmd", "").startswith("timeout-"):
-        text = f"(out of time: a bot decides for {entry['by']}) {text}" if english else \
-            i18n.gettext("(out of time: a bot decides for %(seat)s) %(text)s", language, seat=entry["by"], text=text)
+        text = f"(out of time: a bot decides for {entry['by']}) {text}"
     elif "move" in entry and entry.get("cmd", "").startswith("forced-"):
-        text = f"(the only choice, taken for {entry['by']}) {text}" if english else \
-            i18n.gettext("(the only choice, taken for %(seat)s) %(text)s", language, seat=entry["by"], text=text)
+        text = f"(the only choice, taken for {entry['by']}) {text}"
+    text = said(table.game.name, text, language)
     out = {"seq": entry["seq"], "by": entry["by"], "at": entry["at"], "event": event, "text": text}
     if "move" in entry and (finished or entry["by"] == seat):
         out["move"] = entry["move"]
     return out
+
+
+# the log's own words before an event's line: said again in a reader's language (``said``)
+TAKEN_FOR = ((re.compile(r"\(out of time: a bot decides for (?P<seat>[^)]+)\) (?P<text>.*)", re.S),
+              N_("(out of time: a bot decides for %(seat)s) %(text)s")),
+             (re.compile(r"\(the only choice, taken for (?P<seat>[^)]+)\) (?P<text>.*)", re.S),
+              N_("(the only choice, taken for %(seat)s) %(text)s")))
+
+
+def said(game: str, text: str, language: str | None) -> str:
+    """A log entry's text (the game's line, maybe after the log's own words) in ``language``."""
+    if i18n.known(language) == i18n.DEFAULT:
+        return text
+    for pattern, message in TAKEN_FOR:
+        found = pattern.fullmatch(text)
+        if found:
+            return i18n.gettext(message, language, seat=found["seat"], text=words.say(game, found["text"], language))
+    return words.say(game, text, language)
 
 
 def names(table: Table) -> dict[str, str]:

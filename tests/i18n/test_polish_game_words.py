@@ -208,3 +208,22 @@ def test_a_polish_seat_s_page_shows_the_question_options_and_log_in_polish(polis
     assert sent.status_code == 200, sent.get_data(as_text=True)
     assert sent.json["applied"] and sent.json["stopped"] is None
 
+
+
+def test_the_log_s_own_words_around_the_game_s_are_said_too(polish):
+    from tables import framing, history, reading
+    line = "(the only choice, taken for jihad) Game 1, placement 2: which tile do you play?"
+    assert reading.said("clash", line, "pl") == \
+        "(jedyny możliwy wybór, podjęty za jihad) Partia 1, ruch 2: którą płytkę zagrywasz?"
+    assert reading.said("clash", line, "en") == line           # the log's own English, as it was
+    undo = {"type": "undo", "to_seq": 7, "asked_by": "jihad", "moves": 2}
+    assert history.describe(undo, {"jihad": "Ann"}, "pl") == "Ann cofa 2 ruchy (stół wraca do zdarzenia 7)."
+    assert history.describe(undo, {"jihad": "Ann"}) == "Ann took back 2 moves (the table is back at event 7)."
+    back = {"type": "rollback", "to_seq": 3, "asked_by": "jihad", "agreed": ["mcworld"], "reason": "oops"}
+    assert history.describe(back, {"jihad": "Ann", "mcworld": "Bob"}, "pl") == \
+        "Ann cofa grę do zdarzenia 3, za zgodą: Bob. Powód: oops"
+    import games
+    clash = games.get("clash")
+    assert framing.outcome(clash, {"winner": "jihad"}, "jihad", "pl") == "Wygrywasz."
+    assert framing.outcome(clash, {"winner": "jihad"}, "mcworld") == "You lost."
+    assert framing.phrase(clash, SEATS, "jihad", "pl") == ", przeciwko: Bob (mcworld)"
