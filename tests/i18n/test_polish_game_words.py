@@ -190,6 +190,8 @@ def test_a_polish_seat_s_page_shows_the_question_options_and_log_in_polish(polis
     assert "Notacja każdej opcji jest pokazana obok niej." in page and ">Anuluj</button>" in page   # around them
     assert "Odpowiadaj słowami po kolei: płytka, pole, kierunek czubka, efekt" in page
     assert "Answer with words in order" not in page
+    assert re.search(r"<b>(Przywódca|Szejk|Tradycja|Niszczyciel Dżihadu|Zamachowiec|Meczet)</b>", page)   # the hand
+    assert not re.search(r"<b>(Leader|Sheikh|Tradition|Jihad destroyer|Bomber|Mosque)</b>", page)
     english = client.get(f"/play/{table}?token={tokens[ENGLISH]}").get_data(as_text=True)
     assert "A match of CLASH begins" in english and "Zaczyna się mecz CLASH" not in english
     # the replay's caption: the event's line in the seat's language (the machine's text stays English)
