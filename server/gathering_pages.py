@@ -6,7 +6,7 @@ seat's `/join/` form, `/open` (the public open seats) and the page of a game wai
 import time
 from typing import Any
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, g as request_globals, render_template, request
 
 import games
 import i18n
@@ -30,21 +30,35 @@ def page(template: str, status: int = 200, **values: Any) -> tuple[str, int]:
     return render_template(template, **values), status
 
 
+def _(message: str, **values: Any) -> str:
+    """``message`` in the page's language: the person's when the link names them (speak()), else
+    the one the visitor chose, else the browser's."""
+    return i18n.gettext(message, languages.current(), **values)
+
+
+def speak(language: str | None) -> None:
+    """This page in the language of the person its link names (their seat's, the creator's, a joiner's)."""
+    if language:
+        request_globals.language = i18n.known(language)
+
+
 def said(title: str, text: str, status: int = 200, **more: Any) -> tuple[str, int]:
     """A page that says one thing (and offers the links in ``more``)."""
     return page("gathering_said.html", status, title=title, text=text, **more)
 
 
 def unknown() -> tuple[str, int]:
-    return said("Unknown link", "This link is not one this server gave out: it may have been cut short or changed. "
-                "Open it again from the email.", 404)
+    return said(_("Unknown link"), _("This link is not one this server gave out: it may have been cut short or "
+                                     "changed. Open it again from the email."), 404)
 
 
 def summary(g: gathering.Gathering) -> dict[str, Any]:
-    """What every page of a gathering shows of it (names, never addresses)."""
+    """What every page of a gathering shows of it (names, never addresses), in the page's language."""
+    spoken = languages.current()
     return {"g": g, "title": g.game.title, "options": options_in_words(g.game, g.doc["options"]),
-            "seats": [{"seat": s, "who": who(g.seats[s]), "state": STATES[g.seats[s]["state"]]} for s in g.doc["order"]],
-            "time_control": time_words(g.doc["time_control"]), "rules": links().rules(g.game.name)}
+            "seats": [{"seat": s, "who": who(g.seats[s], spoken), "bot": g.seats[s]["state"] == "bot",
+                       "state": i18n.gettext(STATES[g.seats[s]["state"]], spoken)} for s in g.doc["order"]],
+            "time_control": time_words(g.doc["time_control"], spoken), "rules": links().rules(g.game.name)}
 
 
 # -- /new -----------------------------------------------------------------------------------
@@ -85,11 +99,13 @@ def _confirm(token: str) -> tuple[gathering_links.Confirm, gathering.Gathering] 
     if chosen is None:
         return unknown()
     if chosen.expires < time.time():
-        return said("Link expired", "This link has expired: a confirmation works for 24 hours. Start again from "
-                    "the form.", 410)
+        return said(_("Link expired"), _("This link has expired: a confirmation works for 24 hours. Start again "
+                                         "from the form."), 410)
     g = gathering.load(services().store, chosen.gid)
     if g is None:
-        return said("Link expired", "This request has lapsed (a game must be confirmed within 24 hours).", 410)
+        return said(_("Link expired"), _("This request has lapsed (a game must be confirmed within 24 hours)."), 410)
+    asked = kept.get_join(services().store, g.id, chosen.ref) if chosen.what == "join" else g.creator
+    speak((asked or {}).get("language"))                   # the page of the person the email went to
     return chosen, g
 
 
@@ -99,9 +115,10 @@ def confirm_page(token: str) -> Any:
     if not isinstance(found[0], gathering_links.Confirm):
         return found
     chosen, g = found
-    label = "Confirm the game" if chosen.what == "new" else "Take the seat"
-    prompt = (f"Confirm your game of {g.game.title}: the invitations go out when you press the button."
-              if chosen.what == "new" else f"Take your seat at {g.game.title}, set up by {g.creator['name']}.")
+    label = _("Confirm the game") if chosen.what == "new" else _("Take the seat")
+    prompt = (_("Confirm your game of %(title)s: the invitations go out when you press the button.",
+                title=g.game.title) if chosen.what == "new" else
+              _("Take your seat at %(title)s, set up by %(name)s.", title=g.game.title, name=g.creator["name"]))
     return page("gathering_button.html", label=label, prompt=prompt, **summary(g))
 
 
@@ -116,19 +133,19 @@ def confirm(token: str) -> Any:
         try:
             done = gathering.confirm(s.store, g.id, now)
         except TableError:
-            return said("Confirmed already", "This game was confirmed already; its invitations went out then.", 409,
+            return said(_("Confirmed already"), _("This game was confirmed already; its invitations went out then."), 409,
                         page_link=links().seat(g.id, g.creator["seat"]))
         queue_mail(done)
         return page("gathering.html", confirmed=True, **_gathering(done, done.creator["seat"]))
     try:
         done, seat = gathering_seats.take(s.store, g.id, chosen.ref, now)
     except TableError as closed:
-        return said("Not taken", closed.message, 409)
+        return said(_("Not taken"), closed.message, 409)
     queue_mail(done)
-    started = done.status == "started"
-    return said("The seat is yours", f"You play {seat} at {done.game.title}. " + (
-        "Every seat is filled: the game has begun, and your first email is on its way." if started else
-        "The game starts when every seat is filled; you will get an email then."), page_link=links().seat(g.id, seat))
+    return said(_("The seat is yours"), _("You play %(seat)s at %(title)s.", seat=seat, title=done.game.title) + " " + (
+        _("Every seat is filled: the game has begun, and your first email is on its way.") if done.status == "started"
+        else _("The game starts when every seat is filled; you will get an email then.")),
+        page_link=links().seat(g.id, seat))
 
 
 # -- an invitation's answer ------------------------------------------------------------------
@@ -143,32 +160,35 @@ def _answer_page(token: str, accept: bool) -> Any:
     if fields is None:
         return unknown()
     if g is None:
-        return said("No longer open", "This game is no longer waiting for players: it started, or it was given up.",
-                    410)
+        return said(_("No longer open"), _("This game is no longer waiting for players: it started, or it was given "
+                                           "up."), 410)
     gid, seat, n = fields
+    speak(g.seats.get(seat, {}).get("language"))            # the invited person's page
     if request.method == "GET":
         info = g.seats.get(seat, {})
-        return page("gathering_button.html", label="Accept" if accept else "Decline", invited_seat=seat,
+        return page("gathering_button.html", label=_("Accept") if accept else _("Decline"), invited_seat=seat,
                     sides=sides(g, seat) if seat in g.seats else None,
                     choose_language=accept, spoken_now=info.get("language") or languages.current(),
-                    prompt=f"{g.creator['name']} invites {info.get('name', 'you')} to play {seat} at {g.game.title}.",
+                    prompt=_("%(creator)s invites %(name)s to play %(seat)s at %(title)s.", creator=g.creator["name"],
+                             name=info.get("name") or _("you"), seat=seat, title=g.game.title),
                     **summary(g))
     try:
         if accept and request.form.get("language"):          # the emails of the table, once it starts
             preferences.choose_language(services().store, gid, seat, request.form["language"])
         done = gathering_seats.answer(services().store, gid, seat, n, accept, time.time())
     except TableError as closed:
-        return said("Not changed", closed.message, 409)
+        return said(_("Not changed"), closed.message, 409)
     queue_mail(done)
     info = done.seats[seat]
+    speak((request.form.get("language") if accept else None) or info.get("language"))   # as just chosen
     if not accept:
-        return said("Declined", f"You declined; {done.creator['name']} is told and may invite someone else. "
-                    "You will get no other email about this game.", never=links().never(info["email"]))
-    started = done.status == "started"
-    return said("Accepted", f"You play {seat} at {done.game.title}. " + (
-        "Every seat is filled: the game has begun, and your first email is on its way." if started else
-        f"The game starts when every seat is filled (waiting for: {', '.join(done.waiting_on())}); you will get an "
-        "email then."), page_link=links().seat(gid, seat))
+        return said(_("Declined"), _("You declined; %(name)s is told and may invite someone else. You will get no "
+                                     "other email about this game.", name=done.creator["name"]),
+                    never=links().never(info["email"]))
+    return said(_("Accepted"), _("You play %(seat)s at %(title)s.", seat=seat, title=done.game.title) + " " + (
+        _("Every seat is filled: the game has begun, and your first email is on its way.") if done.status == "started"
+        else _("The game starts when every seat is filled (waiting for: %(seats)s); you will get an email then.",
+               seats=", ".join(done.waiting_on()))), page_link=links().seat(gid, seat))
 
 
 @blp.route("/accept/<token>", methods=["GET", "POST"])
@@ -280,7 +300,7 @@ def _gathering(g: gathering.Gathering, seat: str | None = None) -> dict[str, Any
     L = links()
     return {**summary(g), "joins": {s: L.join(g.id, s) for s in g.doc["order"] if g.seats[s]["state"] == "open"},
             "page_link": L.seat(g.id, g.creator["seat"]), "assignable": gathering_seats.ASSIGNABLE,
-            "bots": sorted(g.game.bots), "seat": seat, "waiting": waiting_words(g), "creator": seat is not None and seat == g.creator["seat"],
+            "bots": sorted(g.game.bots), "seat": seat, "waiting": waiting_words(g, languages.current()), "creator": seat is not None and seat == g.creator["seat"],
             "token": link_key(services().settings.secret_key, g.id, seat) if seat else None}
 
 
@@ -289,8 +309,9 @@ def gathering_page(gid: str, token: str | None) -> Any:
     g = gathering.load(services().store, gid)
     if g is None or g.status == "unconfirmed":
         raise tables.NotFound(f"There is no table {gid!r}.", code="unknown_table")
-    return page("gathering.html", confirmed=False,
-                **_gathering(g, gathering.seat_of(g, token, services().settings.secret_key)))
+    seat = gathering.seat_of(g, token, services().settings.secret_key)
+    speak(g.seats[seat].get("language") if seat in g.seats else None)        # the seat's own page
+    return page("gathering.html", confirmed=False, **_gathering(g, seat))
 
 
 @blp.post("/play/<gid>/seat")
@@ -301,6 +322,7 @@ def change_seat(gid: str) -> Any:
     token = request.form.get("token")
     if gathering.seat_of(g, token, s.settings.secret_key) != g.creator["seat"]:
         gathering_seats.creator_only(g, None)
+    speak(g.creator.get("language"))
     seat, kind = request.form.get("seat", ""), request.form.get("who", "")
     spec: dict[str, Any] = {"open": True} if kind == "open" else {"bot": kind[4:]} if kind.startswith("bot:") else \
         {"name": request.form.get("name", ""), "email": request.form.get("email", "")}
@@ -314,7 +336,8 @@ def change_seat(gid: str) -> Any:
         problem = refused.message
         g = gathering.need(s.store, gid)
     if g.status == "started":
-        return said("The game has begun", "Every seat is filled: the game has begun.", page_link=links().seat(gid, seat))
+        return said(_("The game has begun"), _("Every seat is filled: the game has begun."),
+                    page_link=links().seat(gid, seat))
     return page("gathering.html", 422 if problem else 200, confirmed=False, problem=problem,
                 **_gathering(g, g.creator["seat"]))
 
@@ -325,9 +348,10 @@ def cancel(gid: str) -> Any:
     g = gathering.need(s.store, gid)
     if gathering.seat_of(g, request.form.get("token"), s.settings.secret_key) != g.creator["seat"]:
         gathering_seats.creator_only(g, None)
+    speak(g.creator.get("language"))
     try:
         done = gathering_seats.give_up(s.store, gid, time.time(), "cancelled")
     except TableError as refused:
-        return said("Not cancelled", refused.message, refused.status)
+        return said(_("Not cancelled"), refused.message, refused.status)
     queue_mail(done)
-    return said("Cancelled", "The game is given up; whoever had accepted is told.", new=links().new())
+    return said(_("Cancelled"), _("The game is given up; whoever had accepted is told."), new=links().new())

@@ -127,3 +127,24 @@ def test_a_join_page_refuses_a_language_it_does_not_speak(client, run_worker, sm
     _, join = open_seat(client, run_worker, smtp_server.inbox)
     refused = client.post(join, data={**CAROL, "language": "xx"})
     assert refused.status_code == 422 and "the language can be en, pl" in refused.get_data(as_text=True)
+
+
+def test_the_pages_an_email_links_to_speak_the_language_of_the_person_it_went_to(client, run_worker, smtp_server):
+    inbox = smtp_server.inbox
+    ask(client, {**CLASH, "creator": {**CLASH["creator"], "language": "pl"}, "seats": {"jihad": BOB}})
+    run_worker()
+    confirm = link(inbox, latest_of(inbox, ANN["email"], "gathering_confirm"), "confirm")
+    page = client.get(path(confirm)).get_data(as_text=True)                # Ann's: Polish, whatever the browser
+    assert '<html lang="pl">' in page and "Potwierdź swoją partię CLASH: Jihad vs McWorld" in page
+    assert "Naciśnij przycisk, aby to zrobić." in page and "mcworld</b>: Ann <span class=\"muted\">(zakłada partię)" in page
+    done = client.post(path(confirm)).get_data(as_text=True)
+    assert "<b>Potwierdzone.</b> Zaproszenia są w drodze." in done and "Grasz: <b>mcworld</b>." in done
+    run_worker()
+    accept = link(inbox, latest_of(inbox, BOB["email"], "gathering_invite"), "accept")
+    english = client.get(path(accept), headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert '<html lang="en">' in english and "Ann invites Bob to play jihad at CLASH: Jihad vs McWorld." in english
+    assert "Press the button to do it." in english and "(set up the game)" in english
+    polish = client.get(path(accept), headers={"Accept-Language": "pl"}).get_data(as_text=True)   # his browser's
+    assert "Ann zaprasza: Bob, do gry jako jihad w CLASH: Jihad vs McWorld." in polish
+    accepted = client.post(path(accept), data={"language": "pl"}).get_data(as_text=True)     # he chose Polish
+    assert "<h1>Przyjęte</h1>" in accepted and "Grasz: jihad w CLASH: Jihad vs McWorld. Wszystkie miejsca" in accepted
