@@ -31,6 +31,7 @@ TALL = 0.85            # the crop at least this tall for its width: some of the 
 OUTSIDE = 24.0         # a shape this far outside the frame is left out (strokes are at most 5 units wide)
 GEOMETRY = frozenset(("x", "y", "width", "height", "cx", "cy", "r", "rx", "ry", "x1", "y1", "x2", "y2", "font-size"))
 EM_MOST = 1.1          # a text's widest estimate, in ems a character (DejaVu Sans Bold's widest is 1.08)
+_G, _TEXT, _TITLE = f"{SVG_NS}g", f"{SVG_NS}text", f"{SVG_NS}title"
 
 
 @dataclass(frozen=True)
@@ -110,31 +111,38 @@ def crop(svg: str | None, texts: list[str]) -> Crop | None:
 def _leave_out(parent: ET.Element, shown: Box) -> None:
     """Remove the shapes wholly outside ``shown``; groups stay (they name the places), and so does
     whatever is transformed or whose extent is not known (a path)."""
-    for child in list(parent):
-        if child.get("transform") is not None:
-            continue
-        if child.tag == f"{SVG_NS}g":
-            _leave_out(child, shown)
-            continue
-        reach = _reach(child)
-        if reach is not None and (reach.x1 + OUTSIDE < shown.x0 or reach.x0 - OUTSIDE > shown.x1
-                                  or reach.y1 + OUTSIDE < shown.y0 or reach.y0 - OUTSIDE > shown.y1):
-            parent.remove(child)
+    left, top, right, bottom = shown.x0 - OUTSIDE, shown.y0 - OUTSIDE, shown.x1 + OUTSIDE, shown.y1 + OUTSIDE
+    kept, dropped = [], False
+    for child in parent:
+        attrib = child.attrib
+        if "transform" not in attrib:
+            if child.tag == _G:
+                _leave_out(child, shown)
+            else:
+                reach = _reach(child)
+                if reach is not None and (reach[2] < left or reach[0] > right or reach[3] < top or reach[1] > bottom):
+                    dropped = True
+                    continue
+        kept.append(child)
+    if dropped:
+        parent[:] = kept
 
 
-def _reach(node: ET.Element) -> Box | None:
-    """Where a shape may draw: its geometry, a text at its widest estimate on either side; None for
-    what holds more than a tooltip (a text's spans) or has no size of its own."""
-    if any(child.tag != f"{SVG_NS}title" for child in node):
+def _reach(node: ET.Element) -> tuple[float, float, float, float] | None:
+    """Where a shape may draw (x0, y0, x1, y1): its geometry, a text at its widest estimate on
+    either side; None for what holds more than a tooltip (a text's spans) or has no size of its own."""
+    if len(node) and any(child.tag != _TITLE for child in node):
         return None
-    if node.tag != f"{SVG_NS}text":
-        return _shape(node)
-    f = _floats(node)
-    if not {"x", "y", "font-size"} <= f.keys():
+    if node.tag != _TEXT:
+        box = _shape(node)
+        return None if box is None else (box.x0, box.y0, box.x1, box.y1)
+    attrib = node.attrib
+    try:
+        x, y, size = float(attrib["x"]), float(attrib["y"]), float(attrib["font-size"])
+    except (KeyError, ValueError):
         return None
-    size = f["font-size"]
     width = EM_MOST * size * len(node.text or "")
-    return Box(f["x"] - width, f["y"] - 1.5 * size, f["x"] + width, f["y"] + 0.5 * size)
+    return (x - width, y - 1.5 * size, x + width, y + 0.5 * size)
 
 
 def _view_box(root: ET.Element) -> Box | None:
