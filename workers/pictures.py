@@ -9,9 +9,9 @@ The fonts are read once per process and held by the renderer's options, one set 
 wheel's options stay on the thread that made them): resvg-py, used before, took them as file
 names on every call and opened and mapped the font file again for each line of text, which was
 most of a picture's time. A turn email's crop (702 px wide) now costs about 16 ms of CPU instead
-of 55; what is left is about 10 ms for the canvas and its PNG (resvg's encoder, adaptive filters
-and zlib's default level: no level can be chosen) and a cost for each shape and line of text that
-grows with the picture's width, so a crop leaves out what lies outside its frame
+of 55; what is left is 6-8 ms for the canvas and its PNG (resvg's encoder, adaptive filters and
+zlib's default level: neither wheel lets a level be chosen) and a cost for each shape and line of
+text that grows with the picture's width, so a crop leaves out what lies outside its frame
 (workers/board_crop.py). An email that is tried again (SMTP down, a job run twice) draws the same
 picture: the last pictures drawn are kept, by their SVG's hash.
 """
