@@ -21,8 +21,7 @@ SYSTEM = "system"
 TRIES = ["", "xyzzy", "fire", "fire zzz", "move z", "go 99z", "roll luck", "activate nobody", "hire nobody",
          "wait", "equip zz", "give zz ivan", "bribe 9", "durability", "rebel", "again e001", "heal ivan",
          "escape 01a", "enter z", "train", "test mechanics", "loot", "use", "orders", "ready", "stay", "place 01a"]
-GAMES = [(b"pl-0", 1, "1", 0.9), (b"pl-1", 2, "2", 0.6), (b"pl-2", 3, "3", 0.8), (b"pl-3", 4, "2", 0.95),
-         (b"pl-4", 2, "3", 0.5), (b"pl-5", 1, "3", 0.9)]
+GAMES = [(b"pl-0", 1, "1", 0.9), (b"pl-1", 2, "2", 0.6), (b"pl-2", 3, "3", 0.8), (b"pl-5", 1, "3", 0.9)]
 CAP = 1500
 
 
@@ -59,7 +58,7 @@ def play(seed, players, scenario, sensible):
             if step % 4 == 0:
                 for line in GAME.example(state, seat):
                     yield "example", line
-            if step % 9 == 0:
+            if step % 13 == 0:
                 rows = [GAME.notate(state, seat, o["move"]) for o in prompt["options"]]
                 for text in TRIES + [r.split()[0] + " qq" for r in rows if r]:
                     try:
@@ -231,6 +230,7 @@ def test_hand_written_polish_replies_parse():
     assert reply(s, seat, "rozkazy ukrywanie") == {"a": "stance", "x": "stealth"}
     assert reply(s, seat, "ucieczka 01a") == {"a": "escape", "to": "01A"}
     assert reply(s, seat, "zdejmij kevlarvest") == GAME.parse("unequip kevlarvest", s, seat)
+    assert reply(s, seat, "zdejmij Kamizelka kevlarowa") == GAME.parse("unequip kevlarvest", s, seat)   # the Polish name
     assert reply(s, seat, "grupa b") == GAME.parse("group b", s, seat)
     assert reply(s, seat, "zakoncz") == {"a": "end"}                       # without diacritics
     with pytest.raises(IllegalMove):
