@@ -80,15 +80,16 @@ def new_post() -> Any:
     try:
         game = games.get(posted.get("game", ""))
     except IllegalMove:
-        return page("new.html", 422, games=games.all_games(), chosen=None, problem="Choose one of the games first.")
+        return page("new.html", 422, games=games.all_games(), chosen=None, problem=_("Choose one of the games first."))
     try:
         g = ask(new_game_form.body(game, posted))
     except TableError as refused:
         return page("new.html", refused.status, games=games.all_games(), problem=refused.message,
                     chosen=new_game_form.form(game, posted, posted, languages.current()))
-    return said("Check your email", f"We sent {g.creator['email']} a link to confirm your game of {g.game.title}. "
-                "Nobody else is emailed until you click it (or answer the email 'confirm'); the request lapses in "
-                "24 hours.", 202)
+    speak(g.creator.get("language"))                     # as the form chose for the creator's emails
+    return said(_("Check your email"), _("We sent %(email)s a link to confirm your game of %(title)s. Nobody else is "
+                                         "emailed until you click it (or answer the email 'confirm'); the request "
+                                         "lapses in 24 hours.", email=g.creator["email"], title=g.game.title), 202)
 
 
 # -- the creator's and a joiner's confirmation -------------------------------------------------
@@ -227,8 +228,8 @@ def join(key: str) -> Any:
     gid, seat = fields
     g = gathering.load(services().store, gid)
     if g is None or g.status != "gathering" or g.seats.get(seat, {}).get("state") != "open":
-        return said("Seat taken", "This seat is not open any more: someone took it first, or the game started or "
-                    "was given up.", 410, new=links().new())
+        return said(_("Seat taken"), _("This seat is not open any more: someone took it first, or the game started "
+                                       "or was given up."), 410, new=links().new())
     values = request.form.to_dict() if request.method == "POST" else {}
     problem = None
     if request.method == "POST":

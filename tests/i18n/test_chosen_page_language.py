@@ -120,3 +120,17 @@ def test_the_home_page_in_the_browser_s_or_the_chosen_language(client):
     assert "pbem new clash" in polish                                           # the commands as they are typed
     client.post("/language", data={"language": "en", "next": "/"})
     assert "<h1>PBEM turn server</h1>" in text(client.get("/", headers=POLISH_BROWSER))
+
+
+def test_open_seats_and_the_start_page_s_answer_in_the_page_s_language(client):
+    english = text(client.get("/open"))
+    assert "<h1>Open seats</h1>" in english and "No open seats just now." in english
+    polish = text(client.get("/open", headers=POLISH_BROWSER))
+    assert '<html lang="pl">' in polish and "<h1>Wolne miejsca</h1>" in polish and "W tej chwili nie ma" in polish
+    form = {"game": "clash", "match": "single", "name": "Ann", "email": "ann@example.org", "who_mcworld": "me",
+            "who_jihad": "bot:random", "time": "untimed", "on_timeout": "wait"}
+    sent = client.post("/new", data={**form, "language": "pl"})
+    assert sent.status_code == 202, text(sent)
+    assert "Wysłaliśmy na ann@example.org link do potwierdzenia Twojej partii CLASH" in text(sent)
+    sent = client.post("/new", data=form)
+    assert "We sent ann@example.org a link to confirm your game of CLASH: Jihad vs McWorld." in text(sent)
