@@ -150,6 +150,29 @@ def test_the_board_the_narration_and_a_refusal_read_as_polish():
         assert read(line, state, JH)["tile"] == "JH_ZAMACHOWIEC", line
 
 
+MUSTAFA_B2 = {"B2": {"tile": "START_MUSTAFA", "facing": "north"}}
+FULL = {c + r: {"tile": t, "facing": "north"} for (c, r), t in zip(
+    [(c, r) for c in "ABC" for r in "123"], ["START_MUSTAFA", "MW_PREZYDENT", "MW_BANKIER", "MW_POPSTAR", "MW_PREDATOR",
+                                             "JH_IMAM", "JH_SZEJK", "JH_TRADYCJA", "JH_MECZET"])}
+
+
+@pytest.mark.parametrize("position, polish", [
+    ({"board": MUSTAFA_B2, "zones": {"mcworld": ["MW_PREZYDENT"], "jihad": ["MW_PREZYDENT"]}},
+     "Prezydent: ten kafel jest w dwóch miejscach (każdy kafel jest jeden)."),
+    ({"board": MUSTAFA_B2, "neutral": ["N_AGENT", "N_PRASA", "N_ONZ", "N_PIKIETA", "N_WYBORY", "N_HACKER"]},
+     "w strefie neutralnej mieści się najwyżej 5 kafli (zasada 4)."),
+    ({"board": MUSTAFA_B2, "neutral": ["MW_PREZYDENT"]}, "Prezydent to nie kafel neutralny: nie może leżeć w strefie neutralnej."),
+    ({"board": {"B2": {"tile": "START_MUSTAFA", "facing": "north", "covered_by": "N_AGENT"}}},
+     "kafel przykrywa tylko Nagroda Nobla, nie Agent (na B2)."),
+    ({"games": [{"winner": "mcworld"}, {"winner": "mcworld"}]}, "po tych partiach mecz jest już zakończony."),
+    ({"board": FULL}, "plansza jest pełna: ta partia jest już zakończona (zasada 9.1)."),
+])
+def test_a_starting_position_refused_is_said_in_polish(position, polish):
+    with pytest.raises(IllegalMove) as refused:
+        GAME.resolve_options({"position": position})
+    assert words.say("clash", refused.value.message, "pl") == "Pozycja początkowa jest nieprawidłowa: " + polish
+
+
 def test_every_line_a_polish_refusal_offers_to_type_reads_back():
     play_matches()
     offered = 0
