@@ -84,21 +84,22 @@ def png(svg: str, width: int) -> bytes:
 def draw(svg: str, width: int) -> bytes:
     """The PNG, drawn now (``png`` keeps the last ones)."""
     root = _ROOT.search(svg)
-    sizes = [_SIZE[name].search(root.group(0)) if root else None for name in ("width", "height")]
-    try:
-        w, h = (float(m.group(1)) if m else math.nan for m in sizes)
-    except ValueError:
-        w = h = math.nan
-    if not (w > 0 and h > 0 and math.isfinite(w) and math.isfinite(h)):
-        raise PictureError("The picture could not be drawn: it has no svg element with a width and a height.")
+    if root is None:
+        raise PictureError("The picture could not be drawn: it has no svg element.")
+    sizes = [_SIZE[name].search(root.group(0)) for name in ("width", "height")]
     svg = _FAMILY.sub(f'font-family="{FONT}"', svg)
     try:
         tree = usvg.Tree.from_str(svg, _options())
         # the height as resvg-py made it (from the size in whole pixels, rounded up), the picture
-        # stretched to fill it
+        # stretched to fill it; a size not in plain numbers (a viewBox alone) is taken whole
         whole_w, whole_h = tree.int_size()
+        w, h = (float(m.group(1)) if m else whole for m, whole in zip(sizes, (whole_w, whole_h)))
+        if not (w > 0 and h > 0 and whole_w > 0 and whole_h > 0):
+            raise PictureError("The picture could not be drawn: it has no size.")
         height = max(1, math.ceil(whole_h * width / whole_w))
         return bytes(render(tree, (width / w, 0.0, 0.0, 0.0, height / h, 0.0), bg_size=(width, height)))
+    except PictureError:
+        raise
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as exc:        # the wheel reports a bad SVG as a Rust panic (a BaseException)

@@ -65,7 +65,10 @@ def test_a_broken_svg_or_width_is_refused_clearly():
     with pytest.raises(PictureError, match="could not be drawn"):
         png('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50"><rect width="5"</svg>', 100)
     with pytest.raises(PictureError, match="could not be drawn"):
-        png('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"></svg>', 100)
+        png('<svg xmlns="http://www.w3.org/2000/svg" width="0" height="50"></svg>', 100)
+    # a picture sized by its viewBox alone is drawn too
+    assert size(png('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 10"><rect width="40" height="10"/></svg>',
+                    100)) == (100, 25)
     with pytest.raises(PictureError, match="positive number of pixels"):
         png(SQUARE.format(""), 0)
 
