@@ -15,7 +15,8 @@ A line is said (``say``) by the first of:
    language prints it;
 3. a pattern: a message whose msgid has ``{parts}``, the most specific first (the longest
    fixed words); each part it caught is said in turn by these same steps (a name, or a phrase
-   of its own), then put into the msgstr. ``{n:num}`` catches a number only. A message with a
+   of its own), then put into the msgstr. ``{n:num}`` catches a number only; ``{typed:raw}``
+   catches anything and keeps it as it is (what a player typed, quoted back). A message with a
    plural (msgid_plural) takes its form from its first ``:num`` part, by the language's
    Plural-Forms.
 
@@ -44,8 +45,9 @@ from babel.support import Translations
 ENGLISH = "en"
 NAME = "name"
 NOTATION = "notation"
-PART = re.compile(r"\{(\w+)(?::(num))?\}")
-DEPTH = 4                      # a part of a part of a part...: deeper than any sentence nests
+PART = re.compile(r"\{(\w+)(?::(num|raw))?\}")
+DEPTH = 8                      # a part of a part of a part...: deeper than any sentence nests
+MEMO = 20_000                  # lines said, remembered per catalogue (a failed line is the costly one)
 
 
 def fold(text: str) -> str:
@@ -60,6 +62,7 @@ class _Pattern:
     anchor: str                # its longest fixed words: a cheap test before the regex
     msgid: str | tuple[str, str]
     weight: int
+    source: str                # the English form it was made from
 
 
 @dataclass
@@ -70,6 +73,7 @@ class Catalogue:
     patterns: list[_Pattern] = field(default_factory=list)
     reading: list[tuple[tuple[str, ...], str]] = field(default_factory=list)   # folded words -> canonical
     writing: dict[str, str] = field(default_factory=dict)                      # canonical word -> reader's
+    memo: dict[tuple[str, int], str | None] = field(default_factory=dict)
 
     @functools.cached_property
     def writer(self) -> re.Pattern[str]:
@@ -146,7 +150,7 @@ def load(raw: bytes, language: str) -> Catalogue:
             for form in forms:
                 fixed = _fixed(form)
                 out.patterns.append(_Pattern(_regex(form), max(fixed, key=len, default=""),
-                                             message.id, sum(map(len, fixed))))
+                                             message.id, sum(map(len, fixed)), form))
     out.patterns.sort(key=lambda p: -p.weight)
     out.reading.sort(key=lambda r: -len(r[0]))
     return out
@@ -185,6 +189,19 @@ def _line(words: Catalogue, line: str, depth: int) -> str:
 
 def _said(words: Catalogue, text: str, depth: int) -> str | None:
     """``text`` said from the catalogue, or None when it cannot be said whole."""
+    key = (text, depth)
+    try:
+        return words.memo[key]
+    except KeyError:
+        pass
+    said = _saying(words, text, depth)
+    if len(words.memo) >= MEMO:
+        words.memo.clear()
+    words.memo[key] = said
+    return said
+
+
+def _saying(words: Catalogue, text: str, depth: int) -> str | None:
     found = words.exact(text)
     if found is None:
         found = words.name(text)
@@ -199,8 +216,9 @@ def _said(words: Catalogue, text: str, depth: int) -> str | None:
         if m is None:
             continue
         parts = {}
+        raw = {p.group(1) for p in PART.finditer(pattern.source) if p.group(2) == "raw"}
         for name, value in m.groupdict().items():
-            said = _said(words, value, depth - 1)
+            said = value if name in raw else _said(words, value, depth - 1)
             if said is None:
                 break
             parts[name] = said

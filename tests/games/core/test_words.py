@@ -108,3 +108,14 @@ def test_english_and_a_game_without_a_catalogue_are_left_alone():
     assert words.say("clash", "Your turn.", "en") == "Your turn."
     assert words.say("no_such_game", "Your turn.", "pl") == "Your turn."
     assert words.read("no_such_game", "werbunek", "pl") == "werbunek"
+
+
+def test_a_raw_part_is_kept_as_typed():
+    cat = words.load(PO + '''
+msgid "There is no card called '{typed:raw}'."
+msgstr "Nie ma karty o nazwie „{typed:raw}”."
+'''.encode(), "pl")
+    assert words._line(cat, "There is no card called 'hello there'.", words.DEPTH) == \
+        "Nie ma karty o nazwie „hello there”."
+    assert words._said(cat, "US recruits in Atlantis", words.DEPTH) is None
+    assert ("US recruits in Atlantis", words.DEPTH) in cat.memo        # a line that failed is not tried again
