@@ -11,7 +11,9 @@ over real HTTP against `pbem run` as shipped (API, workers, embedded Redis) and 
 bench/floor.py (one Redis script a move) in the same run, the CPU of all their processes per
 move; goal: at most 1.5x the floor's. Beside it, the Redis commands per move: all that Redis
 ran (INFO commandstats, a script's own calls included) over the same window, and, in a short
-window after it, those the server's processes sent (a script is one; MONITOR).
+window after it, those the server's processes sent (a script is one; MONITOR), counted as the
+CPU is: once the games have started (their tables made and invited: a table's cost, not a
+move's), over the moves of the window.
 """
 
 import shutil
@@ -129,9 +131,10 @@ def commands(client: redis.Redis) -> int:
     return sum(v["calls"] for k, v in client.info("commandstats").items() if k not in UNCOUNTED)
 
 
-def sent_per_move(client: redis.Redis, play: Callable[[], dict[str, Any]]) -> float:
-    """Commands the clients sent while ``play()`` ran (a script counts one), per move."""
-    seen, stop = [0], threading.Event()
+def sent_per_move(client: redis.Redis, play: Callable[[Callable[[], None]], dict[str, Any]]) -> float:
+    """Commands the clients sent while ``play(counting)`` ran, from its call of ``counting()`` on
+    (a script counts one), per move it counted."""
+    seen, stop, start = [0], threading.Event(), [0]
 
     def listen() -> None:
         with client.monitor() as monitor:
@@ -144,11 +147,11 @@ def sent_per_move(client: redis.Redis, play: Callable[[], dict[str, Any]]) -> fl
     thread = threading.Thread(target=listen, daemon=True)
     thread.start()
     time.sleep(0.2)
-    result = play()
+    result = play(lambda: start.__setitem__(0, seen[0]))
     stop.set()
     client.ping()                        # wakes the listener up to see the stop
     thread.join(5)
-    return seen[0] / max(result["moves"], 1)
+    return (seen[0] - start[0]) / max(result["moves"], 1)
 
 
 def run(seconds: float = 10.0) -> dict[str, Any]:
@@ -187,8 +190,8 @@ def run(seconds: float = 10.0) -> dict[str, Any]:
             out[name] = {"moves": result["moves"], "cpu_ms": used["all"] * 1000 / moves,
                          "by_role": {role: spent * 1000 / moves for role, spent in used.items() if role != "all"},
                          "commands": (commands(client) - counted["commands"]) / moves,
-                         "sent": sent_per_move(client, lambda url=url, name=name: http_load.run(url, GAMES, 3.0,
-                                                                                                game=name)),
+                         "sent": sent_per_move(client, lambda counting, url=url, name=name: http_load.run(
+                             url, GAMES, 4.0, game=name, ramp=2.0, counting=counting)),
                          "errors": result["errors"]}
         ours_, floor_ = out["clash"], out["floor"]
         return {"ratio": ours_["cpu_ms"] / floor_["cpu_ms"], "goal": GOAL, "cpu_ms_per_move": ours_["cpu_ms"],

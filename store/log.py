@@ -72,6 +72,7 @@ class TableStore:
         self._glance = client.register_script(_script("glance.lua"))
         self._set_clock = client.register_script(_script("set_clock.lua"))
         self._settle_reads = client.register_script(_script("settle_reads.lua"))
+        self._finished = client.register_script(_script("finished.lua"))
         self._settled = client.register_script(_script("settled.lua"))
         self._players_waiting = client.register_script(_script("players_waiting.lua"))
 
@@ -100,7 +101,7 @@ class TableStore:
         if not out:
             raise NoSuchTable(table_id)
         doc, seq, snap_seq, snap_version, snap_state, waiting, *tail = out
-        return Loaded(_text(doc), int(seq), int(snap_seq), _text(snap_version), _text(snap_state), tail,
+        return Loaded(_text(doc), int(seq), int(snap_seq), _text(snap_version), _snapshot(snap_state), tail,
                       orjson.loads(waiting))
 
     def seq(self, table_id: str) -> int:
@@ -453,12 +454,14 @@ class TableStore:
 
     def finished(self, table_id: str, keep: int) -> None:
         """The table's game is over: what only a live table needs goes ``keep`` seconds from now
-        (sooner if it was due sooner): its idempotency records and its clocks. One round trip
-        (the table's keys share a slot: one node of a cluster)."""
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.expire(keys.idempotency(table_id), keep, lt=True)
-        pipe.expire(keys.clock(table_id), keep, lt=True)
-        pipe.execute()
+        (sooner if it was due sooner): its idempotency records and its clocks; and its latest
+        snapshot, read from now on only to show the end, is kept compressed (``load`` reads it
+        either way). Two round trips (the table's keys share a slot: one node of a cluster)."""
+        seq, state = self.redis.hmget(keys.snapshot(table_id), "seq", "state")
+        state = state.encode() if isinstance(state, str) else state
+        packed = state is not None and not state.startswith(PACKED)
+        self._run(self._finished, [keys.idempotency(table_id), keys.clock(table_id), keys.snapshot(table_id)],
+                  [keep, _text(seq) if packed else "", zlib.compress(state, 6) if packed else ""])
 
     def due(self, now: float, limit: int = 500) -> list[str]:
         """Deadlines passed by ``now``: "<table>/<seat>/<edge>"."""
@@ -567,6 +570,16 @@ def _first_timed(clock: dict[str, str], seats: list[tuple[str, str, int | None]]
             firsts += [timed + 1] if timed is not None else []
             firsts += [current] if current is not None else []
     return min(firsts, default=0)
+
+
+PACKED = b"\x78"             # how a zlib stream starts (a state in JSON never does)
+
+
+def _snapshot(value: Any) -> str:
+    """A latest snapshot's state as kept: JSON, or JSON compressed once its table finished."""
+    if isinstance(value, bytes) and value.startswith(PACKED):
+        return zlib.decompress(value).decode()
+    return _text(value)
 
 
 def _dumps(value: Any) -> str:

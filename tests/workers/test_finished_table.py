@@ -55,3 +55,28 @@ def test_a_retry_after_the_records_went_gets_a_clear_answer_and_no_second_move(c
     assert TableStore(redis_client).seq(table) == seq
     run_worker()                                           # a settle of the finished table writes no clock again
     assert not redis_client.exists(keys.clock(table))
+
+
+def test_a_finished_tables_latest_snapshot_is_kept_compressed_and_loads_the_same(client, run_worker, redis_client):
+    import tables
+    from workers.settle import settle
+
+    table, tokens, _ = finished_table(client, run_worker)
+    store = TableStore(redis_client)
+    kept = redis_client.hget(keys.snapshot(table), "state")
+    assert kept.startswith(b"\x78")                        # zlib
+    loaded = tables.load(store, table)
+    assert loaded.result() is not None and loaded.seq == store.seq(table)
+    view = client.get(f"/tables/{table}/view", headers=bearer(tokens["south"])).json
+    assert view["status"] == "finished" and view["seq"] == loaded.seq
+    store.finished(table, 60)                              # again (a settle run twice): compressed once
+    assert redis_client.hget(keys.snapshot(table), "state") == kept
+    redis_client.hset(keys.meta(table), "needs", loaded.seq)
+    assert settle(_context(redis_client), table).startswith("settled")     # a settle of it loads it
+    assert redis_client.hget(keys.snapshot(table), "state") == kept
+
+
+def _context(redis_client):
+    import config
+    from workers.context import Context
+    return Context(config.load(), TableStore(redis_client))
