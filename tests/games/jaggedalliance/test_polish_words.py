@@ -264,3 +264,47 @@ def test_the_catalogue_is_well_formed():
     assert count > 300
     for line in ["Ivan", "Redshirt", "Medicine"]:
         assert words.say(GAME_NAME, line, PL) != line or line == "Ivan"
+
+
+def test_the_missions_lines_are_said_in_polish():
+    """Missions (scenario 3) are rarely entered by random play: each mission's lines, from its card."""
+    from games.jaggedalliance.data import MISSIONS
+    from games.jaggedalliance.describe import describe
+    said = []
+    for mid, card in MISSIONS.items():
+        said.append(describe({"type": "mission_entered", "mission": mid, "name": card["name"], "by": "ivan"}))
+        for step, condition in enumerate(card["conditions"], 1):
+            said.append(describe({"type": "condition_met", "mission": mid, "name": card["name"], "merc": "fox",
+                                  "condition": condition, "step": step, "of": len(card["conditions"])}))
+            if condition["kind"] == "test":
+                said.append(f"Command: {condition['ability'].title()} test to {condition['text']} "
+                            f"({condition['difficulty']} needed)")
+        said.append(describe({"type": "mission_completed", "mission": mid, "name": card["name"],
+                              "rewards": card["rewards"]}))
+        said.append(describe({"type": "mission_placed", "mission": mid, "name": card["name"], "at": "05A",
+                              "why": "the scenario's briefing"}))
+        for i, (kind, elite) in enumerate(card["guards"], 1):
+            said.append(describe({"type": "enemy_placed", "enemy": f"e00{i}", "name": ("elite " if elite else "")
+                                  + kind.title() + f" e00{i}", "sector": mid, "area": None,
+                                  "why": f"guarding {card['name']} (rule 16)"}))
+        if card.get("wanted"):
+            said.append(describe({"type": "enemy_placed", "enemy": "e009", "name": card["wanted"]["name"],
+                                  "sector": mid, "area": None, "why": "the wanted man is the card (rule 16)"}))
+    left = [line for line in said if words.unsaid(GAME_NAME, line, PL)]
+    assert left == []
+    assert words.say(GAME_NAME, "Command: Mechanics test to sabotage the launcher (2 needed)", PL) == \
+        "Rozkaz: test (Mechanika): zsabotuj wyrzutnię (potrzeba 2)"
+
+
+def test_polish_plurals_follow_the_count():
+    say = lambda line: words.say(GAME_NAME, line, PL)      # noqa: E731
+    assert say("Ivan moves to Area B (1 fatigue).") == "Ivan przechodzi do Obszaru B (1 punkt Zmęczenia)."
+    assert say("Ivan moves to Area B (2 fatigue).") == "Ivan przechodzi do Obszaru B (2 punkty Zmęczenia)."
+    assert say("Ivan moves to Area B (5 fatigue).") == "Ivan przechodzi do Obszaru B (5 punktów Zmęczenia)."
+    attack = ("experienced Redshirt e012 attacks Fox for 3; Fox's armour (standing order) rolls 1 yellow [1] = 1: "
+              "{} wounds.")
+    assert say(attack.format(2)).endswith(": 2 rany.")
+    assert say(attack.format(5)).endswith(": 5 ran.")
+    assert say(attack.format(2)).startswith("doświadczona Czerwona Koszula e012 atakuje: Fox")
+    assert say("Scenario 3, The Drassen airport: 1 player.") == "Scenariusz 3, Lotnisko Drassen: 1 gracz."
+    assert say("Roll 1 yellow [2] = 2 +1: 3 successes.") == "Rzut 1 żółta [2] = 2 +1: 3 sukcesy."
