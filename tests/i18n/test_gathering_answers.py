@@ -93,6 +93,7 @@ def test_a_joiner_chooses_polish_on_the_join_page_and_keeps_it_at_the_table(clie
     table, join = open_seat(client, run_worker, inbox)
     offered = client.get(join, headers={"Accept-Language": "pl-PL,pl;q=0.9"}).get_data(as_text=True)
     assert '<option value="pl" selected>polski</option>' in offered and "Zajmij miejsce" in offered
+    assert '<html lang="pl">' in offered and "Dołącz do partii CLASH: Jihad vs McWorld" in offered
     english = client.get(join).get_data(as_text=True)
     assert '<option value="en" selected>English</option>' in english and "Take the seat" in english
     sent = client.post(join, data={**CAROL, "language": "pl"})
