@@ -32,7 +32,7 @@ def _seen(state, seat, kinds):
     kinds["brief"].update(GAME.brief(state, seat))
 
 
-def _play(seed, opts, solo, kinds, notations):
+def _play(seed, opts, solo, kinds, notations, examples):
     options = GAME.resolve_options(opts, bots={"jihadist": "jihadist"} if solo else None)
     log = GAME.start(options, list(SEATS), Rng(seed, 0))
     state = fold(GAME, json.loads(json.dumps(log)))
@@ -47,6 +47,7 @@ def _play(seed, opts, solo, kinds, notations):
             kinds["summary"].update(GAME.summarize(since[seat], seat))
             since[seat] = []
             if step % 9 == 0:
+                examples.update(GAME.example(state, seat))
                 for option in prompt["options"][:6]:
                     line = GAME.notate(state, seat, option["move"])
                     if line:
@@ -81,11 +82,11 @@ def _play(seed, opts, solo, kinds, notations):
 @functools.cache
 def _games():
     kinds = {k: set() for k in ("prompt", "label", "brief", "describe", "summary", "result", "refusal")}
-    notations = []
+    notations, examples = [], set()
     for seed, opts, solo in GAMES:
-        _play(seed, opts, solo, kinds, notations)
+        _play(seed, opts, solo, kinds, notations, examples)
     kinds["help"] = {GAME.notation_help} | {spec["help"] for spec in GAME.options.values()}
-    return kinds, notations
+    return kinds, notations, examples
 
 
 def _unsaid(lines):
@@ -93,16 +94,29 @@ def _unsaid(lines):
 
 
 SAID = ["prompt", "label", "brief", "describe", "result", "help"]
+# kind -> distinct English lines of these games still unsaid: the summary's longest card plays (parts
+# nested deeper than words.DEPTH) and the refusals (they quote the reply and the notation's words)
 LEFT = {"summary": 94, "refusal": 214}
 
 
-@pytest.mark.parametrize("kind", SAID + sorted(LEFT))
+@pytest.mark.parametrize("kind", SAID)
 def test_every_line_a_seat_reads_in_random_games_is_said_in_polish(kind):
-    if kind in LEFT:
-        pytest.xfail(f"{kind}: about {LEFT[kind]} distinct lines are not in the catalogue yet")
     lines = _games()[0][kind]
     assert lines, kind
     assert _unsaid(lines) == []
+
+
+@pytest.mark.parametrize("kind", sorted(LEFT))
+def test_the_lines_not_said_yet_are_no_more_than_counted(kind):
+    lines = _games()[0][kind]
+    assert lines, kind
+    assert len(_unsaid(lines)) <= LEFT[kind]
+
+
+@pytest.mark.xfail(strict=True, reason="the summary's deepest lines and the refusals are not all said yet (LEFT)")
+@pytest.mark.parametrize("kind", sorted(LEFT))
+def test_the_lines_left_are_said_in_polish(kind):
+    assert _unsaid(_games()[0][kind]) == []
 
 
 def test_the_lines_are_said_in_polish_not_left_as_they_were():
@@ -114,6 +128,15 @@ def test_the_lines_are_said_in_polish_not_left_as_they_were():
         "Pakistan (Słaby sprzymierzeniec, 3 komórki (aktywne: 1), 2 oddziały, oblężony reżim);"
     assert words.say("labyrinth", "Jihadist plays 95 Wahhabism.", "pl") == "Dżihadysta zagrywa 95 Wahhabism."
     assert words.say("labyrinth", "US holds 5 cards.", "pl") == "US ma na ręce 5 kart."
+
+
+def test_an_example_written_in_polish_reads_back_to_the_notation():
+    examples = sorted(_games()[2])
+    assert len(examples) > 20
+    written = [words.write("labyrinth", line, "pl") for line in examples]
+    assert sum(w != line for w, line in zip(written, examples)) > len(examples) // 2
+    for line, polish in zip(examples, written):
+        assert words.fold(words.read("labyrinth", polish, "pl")) == words.fold(line), (line, polish)
 
 
 def test_notation_written_in_polish_reads_back_to_the_same_move():
