@@ -158,7 +158,7 @@ def normalise(position, opts: dict) -> dict:
     ``opts``: the table's resolved options. ``turn`` stays None when left out (drawn at start),
     and so does ``neutral`` at an opening (dealt at start)."""
     if not isinstance(position, dict):
-        raise bad("it must be an object (see games/clash/position.py).")
+        raise bad("it must be an object (its format: the guide's 'Starting from a position').")
     unknown = set(position) - KEYS
     if unknown:
         raise bad(f"there is no field {sorted(unknown)[0]!r}; the fields are {', '.join(sorted(KEYS))}.")

@@ -166,6 +166,17 @@ FULL = {c + r: {"tile": t, "facing": "north"} for (c, r), t in zip(
      "kafel przykrywa tylko Nagroda Nobla, nie Agent (na B2)."),
     ({"games": [{"winner": "mcworld"}, {"winner": "mcworld"}]}, "po tych partiach mecz jest już zakończony."),
     ({"board": FULL}, "plansza jest pełna: ta partia jest już zakończona (zasada 9.1)."),
+    ("board", "musi to być obiekt (format: rozdział przewodnika „Starting from a position”)."),
+    ({"colour": 1}, "nie ma klucza 'colour'; klucze to board, games, neutral, placements, removed, turn, unused, zones."),
+    ({"board": {"Z9": {"tile": "MW_POPSTAR", "facing": "north"}}}, "'Z9' to nie pole; pola to A1 do C3."),
+    ({"board": MUSTAFA_B2, "neutral": ["NOPE"]}, "nie ma kafla o nazwie 'NOPE' (strefa neutralna)."),
+    ({"board": MUSTAFA_B2, "zones": {"mcworld": [7]}}, "nie ma kafla o nazwie 7 (strefa mcworld)."),
+    ({"turn": "white"}, "turn musi mieć wartość mcworld albo jihad, nie 'white'."),
+    ({"games": [{"winner": "nobody"}]}, "game 1's winner musi mieć wartość mcworld, jihad albo null, nie 'nobody'."),
+    ({"games": [{"winner": None, "points": {"jihad": "a"}}]},
+     "game 1's points of jihad musi być liczbą całkowitą od 0 do 9, nie 'a'."),
+    ({"games": [{"winner": None, "points": 3}]}, "game 1's points musi być obiektem z kluczami mcworld, jihad."),
+    ({"board": MUSTAFA_B2, "placements": "x"}, "placements musi być liczbą całkowitą od 0 do 99, nie 'x'."),
 ])
 def test_a_starting_position_refused_is_said_in_polish(position, polish):
     with pytest.raises(IllegalMove) as refused:
@@ -184,8 +195,6 @@ def test_every_line_a_polish_refusal_offers_to_type_reads_back():
     assert offered > 500
 
 
-@pytest.mark.xfail(strict=True, reason="words.py has no part kind that keeps what the player typed as it is: a "
-                                       "refusal quoting a word that is no word of the game cannot be said")
 def test_a_refusal_quoting_a_word_that_is_no_word_of_the_game_is_said_in_polish():
     state = make(board={"B2": ("START_MUSTAFA", MW)}, turn=JH)
     refused = []
@@ -194,6 +203,48 @@ def test_a_refusal_quoting_a_word_that_is_no_word_of_the_game_is_said_in_polish(
             GAME.parse(typed, state, JH)
         refused.append(refusal.value.message)
     assert unsaid(refused) == []
+    said = [words.say("clash", line, "pl") for line in refused]
+    assert said[0].startswith("„hello” to nie nazwa kafla, który możesz teraz zagrać; pytanie brzmi: Partia 1, ")
+    assert said[2].startswith("„e” to nie kierunek: kafel zwraca się szpicem tylko na północ albo na południe")
+    assert "Wyślij samo `zamachowiec a2 płd`, a „zzz” wcale." in said[3]
+
+
+def test_a_word_of_the_game_quoted_in_a_refusal_is_still_said_in_polish():
+    # the message that says its part comes before the one that keeps it as typed
+    state = make(board={"B2": ("START_MUSTAFA", MW)}, turn=JH)
+    with pytest.raises(IllegalMove) as refusal:
+        GAME.parse("b2", state, JH)
+    assert words.say("clash", refusal.value.message, "pl").startswith("„b2” to nie nazwa kafla")
+    with pytest.raises(IllegalMove) as refusal:
+        GAME.parse("bomber a2 s c3", make(board={"B2": ("START_MUSTAFA", MW)}, turn=JH), JH)
+    assert words.say("clash", refusal.value.message, "pl").startswith("Po „zamachowiec a2 płd” nie ma już pytań")
+
+
+def _refused(state, seat, move):
+    with pytest.raises(IllegalMove) as refusal:
+        GAME.decide(state, seat, move, Rng(b"x", 0))
+    return refusal.value.message
+
+
+def test_a_move_whose_value_is_no_word_of_the_game_is_refused_in_polish_quoting_it_as_it_came():
+    state = make(board={"B2": ("START_MUSTAFA", MW)}, turn=JH)
+    say = lambda move: words.say("clash", _refused(state, JH, move), "pl")     # noqa: E731
+    assert say({"tile": "NOPE"}) == "Nie ma kafla o nazwie 'NOPE'."
+    assert say({"tile": "JH_ZAMACHOWIEC", "field": "Z9"}) == "'Z9' to nie pole; pola to A1 do C3."
+    around = {"B2": ("START_MUSTAFA", JH), "A2": ("JH_IMAM", JH), "B1": ("JH_MECZET", JH)}
+    state = make(board=around, zones={MW: ["MW_FASTFOOD", "MW_BANKIER"], JH: ["JH_PRZYWODCA"]}, neutral=["N_AGENT"],
+                 turn=MW)
+    place = {"field": "A1", "facing": "north"}
+    said = [words.say("clash", _refused(state, MW, {**place, **move}), "pl") for move in (
+        {"tile": "MW_FASTFOOD", "direction": "up"}, {"tile": "MW_BANKIER", "colour": "pink"},
+        {"tile": "N_AGENT", "pick": "NOPE"}, {"tile": "N_AGENT", "pick": "N_AGENT"})]
+    assert said[0].startswith("Fast-food nie zmieni poparcia żadnego kafla w kierunku 'up'. Fast-food na A1 (szpicem "
+                              "na północ) zmienia poparcie każdego kafla bez efektu Bezpieczeństwo w jednej linii")
+    assert said[1].startswith("Bankier nie zmieni poparcia żadnego kafla na polach z kropkami 'pink'. Bankier na A1")
+    assert said[2].startswith("'NOPE': tego kafla nie ma w strefie przeciwnika. Agent na A1 (szpicem na północ)")
+    assert said[3].startswith("Agent: tego kafla nie ma w strefie przeciwnika. Agent na A1")     # a name is said
+    assert all(not words.unsaid("clash", _refused(state, MW, {**place, **move}), "pl") for move in (
+        {"tile": "MW_FASTFOOD", "direction": "up"}, {"tile": "N_AGENT", "pick": 7}))
 
 
 # ---------------------------------------------------------------- 2. notation in Polish
@@ -283,7 +334,7 @@ def _catalogue():
     return read_po(io.BytesIO(raw), locale="pl")
 
 
-PARTS = re.compile(r"\{(\w+(?::num)?)\}")
+PARTS = re.compile(r"\{(\w+(?::num|:raw)?)\}")
 
 
 def test_every_message_keeps_its_parts_and_none_is_fuzzy_or_empty():
