@@ -213,8 +213,8 @@ def test_hand_written_polish_replies_parse():
     seat = "merc1"
     assert reply(state, seat, "aktywuj Ivan") == {"merc": "ivan"}
     assert reply(state, seat, "AKTYWUJ ivan") == {"merc": "ivan"}
-    assert reply(state, seat, "czekaj") == GAME.parse("wait", state, seat) if any(
-        o["move"].get("wait") for o in GAME.prompts(state)[seat]["options"]) else True
+    _, two = new(("ivan", "cliff", "raven", "fox"))                  # two players: one may let the other go first
+    assert reply(two, "merc1", "czekaj") == GAME.parse("wait", two, "merc1") == {"wait": True}
     s = battle(state, tile="02A", mercs={"ivan": "A", "cliff": "A"}, enemies=[("redshirt", False, "B")], active="ivan")
     options = [GAME.notate(s, seat, o["move"]) for o in GAME.prompts(s)[seat]["options"]]
     assert reply(s, seat, "koniec") == {"a": "end"}
@@ -237,7 +237,7 @@ def test_hand_written_polish_replies_parse():
         reply(s, seat, "ucieczka 99z")
 
 
-PART = re.compile(r"\{(\w+)(?::num)?\}")
+PART = re.compile(r"\{\w+(?::num)?\}")
 
 
 def test_the_catalogue_is_well_formed():
@@ -262,8 +262,9 @@ def test_the_catalogue_is_well_formed():
         if message.context == "notation":
             assert all(w.strip() for w in message.string.split("|")), message.id
     assert count > 300
-    for line in ["Ivan", "Redshirt", "Medicine"]:
-        assert words.say(GAME_NAME, line, PL) != line or line == "Ivan"
+    assert words.say(GAME_NAME, "experienced elite Redshirt", PL) == "doświadczona elitarna Czerwona Koszula"
+    assert words.say(GAME_NAME, "Medicine", PL) == "Medycyna"
+    assert words.say(GAME_NAME, "05A Drassen airport", PL) == "05A Lotnisko Drassen"
 
 
 def test_the_missions_lines_are_said_in_polish():
