@@ -137,7 +137,7 @@ def test_every_line_a_seat_reads_is_said_in_polish(unsaid_lines):
 @pytest.mark.xfail(strict=True, reason="a refusal quoting the player's own unknown words (“xyzzy”) cannot be said "
                                        "whole: games/core/words.py has no part kind that is kept as it is")
 def test_refusals_quoting_the_players_own_words_are_said_in_polish(unsaid_lines):
-    distinct, left = unsaid_lines
+    _, left = unsaid_lines
     assert [line for line in left if echoes(line)] == []
 
 
@@ -298,7 +298,9 @@ def test_the_missions_lines_are_said_in_polish():
 
 
 def test_polish_plurals_follow_the_count():
-    say = lambda line: words.say(GAME_NAME, line, PL)      # noqa: E731
+    def say(line):
+        return words.say(GAME_NAME, line, PL)
+
     assert say("Ivan moves to Area B (1 fatigue).") == "Ivan przechodzi do Obszaru B (1 punkt Zmęczenia)."
     assert say("Ivan moves to Area B (2 fatigue).") == "Ivan przechodzi do Obszaru B (2 punkty Zmęczenia)."
     assert say("Ivan moves to Area B (5 fatigue).") == "Ivan przechodzi do Obszaru B (5 punktów Zmęczenia)."
