@@ -17,8 +17,8 @@ A line is said (``say``) by the first of:
    fixed words); each part it caught is said in turn by these same steps (a name, or a phrase
    of its own), then put into the msgstr. ``{n:num}`` catches a number only; ``{typed:raw}``
    catches anything and keeps it as it is (what a player typed, quoted back). A message with a
-   plural (msgid_plural) takes its form from its first ``:num`` part, by the language's
-   Plural-Forms.
+   plural (msgid_plural) takes its form from its ``{n:num}`` part, else its first ``:num`` part,
+   by the language's Plural-Forms.
 
 Anything else is left as it is; ``unsaid`` lists such lines, so that a test of whole random
 games can fail on English left in another language.
@@ -205,10 +205,12 @@ def _saying(words: Catalogue, text: str, depth: int) -> str | None:
     found = words.exact(text)
     if found is None:
         found = words.name(text)
-    if found is not None or depth == 0:
+    if found is not None:
         return found
     if _plain(text):
         return text                          # a number, a die, a sign: the same in every language
+    if depth == 0:
+        return None
     for pattern in words.patterns:
         if pattern.anchor not in text:
             continue
@@ -236,8 +238,9 @@ def _plain(text: str) -> bool:
 
 def _fill(words: Catalogue, pattern: _Pattern, parts: dict[str, str], m: re.Match[str]) -> str:
     if isinstance(pattern.msgid, tuple):
-        counts = [int(m.group(p.group(1))) for p in PART.finditer(pattern.msgid[0]) if p.group(2)]
-        template = words.translations.ungettext(*pattern.msgid, counts[0] if counts else 1)
+        numbers = [p.group(1) for p in PART.finditer(pattern.msgid[0]) if p.group(2) == "num"]
+        count = "n" if "n" in numbers else next(iter(numbers), None)        # {n:num} if there is one
+        template = words.translations.ungettext(*pattern.msgid, int(m.group(count)) if count else 1)
     else:
         template = words.translations.ugettext(pattern.msgid)
     return PART.sub(lambda p: parts.get(p.group(1), p.group(0)), template)

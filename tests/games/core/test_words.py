@@ -119,3 +119,15 @@ msgstr "Nie ma karty o nazwie „{typed:raw}”."
         "Nie ma karty o nazwie „hello there”."
     assert words._said(cat, "US recruits in Atlantis", words.DEPTH) is None
     assert ("US recruits in Atlantis", words.DEPTH) in cat.memo        # a line that failed is not tried again
+
+
+def test_the_plural_follows_the_part_named_n_and_a_number_is_said_at_any_depth():
+    cat = words.load(PO + '''
+msgid "Round {round:num}: {n:num} cell"
+msgid_plural "Round {round:num}: {n:num} cells"
+msgstr[0] "Runda {round:num}: {n:num} komórka"
+msgstr[1] "Runda {round:num}: {n:num} komórki"
+msgstr[2] "Runda {round:num}: {n:num} komórek"
+'''.encode(), "pl")
+    assert words._line(cat, "Round 1: 5 cells", words.DEPTH) == "Runda 1: 5 komórek"
+    assert words._said(cat, "7", 0) == "7"
