@@ -391,23 +391,32 @@ class TableStore:
         return [(_text(edge) if edge else None, _text(when) if when else None) for edge, when in pipe.execute()]
 
     def set_clock(self, table_id: str, values: dict[str, object], deadlines: dict[str, float],
-                  done: list[str]) -> None:
+                  done: list[str], settled: int | None = None) -> bool | None:
         """Update a table's clocks; index the new deadlines ("<table>/<seat>/<edge>": when) and
         drop the finished ones, all or nothing: one script on one Redis server; on a cluster, where
-        the index lives on another node, one round trip."""
+        the index lives on another node, one round trip. With ``settled`` (a seq), then what
+        ``settled`` does, in the same script, and its answer (on a cluster, after)."""
         if not connect.is_cluster(self.redis):
-            self._set_clock(keys=[keys.clock(table_id), keys.DEADLINES],
-                            args=[len(values), len(deadlines), *(x for pair in values.items() for x in pair),
-                                  *(x for pair in deadlines.items() for x in pair), *done])
-            return
-        pipe = self.redis.pipeline()
-        if values:
-            pipe.hset(keys.clock(table_id), mapping=values)  # type: ignore[arg-type]
-        if deadlines:
-            pipe.zadd(keys.DEADLINES, deadlines)
-        if done:
-            pipe.zrem(keys.DEADLINES, *done)
-        pipe.execute()
+            script_keys = [keys.clock(table_id), keys.DEADLINES]
+            if settled is not None:
+                script_keys += [keys.meta(table_id), keys.PENDING]
+            args = [len(values), len(deadlines), "" if settled is None else settled, table_id,
+                    *(x for pair in values.items() for x in pair), *(x for pair in deadlines.items() for x in pair),
+                    *done]
+            if settled is None:
+                self._set_clock(keys=script_keys, args=args)
+                return None
+            return bool(self._run(self._set_clock, script_keys, args))          # with the WAITs of ``settled``
+        if values or deadlines or done:
+            pipe = self.redis.pipeline()
+            if values:
+                pipe.hset(keys.clock(table_id), mapping=values)  # type: ignore[arg-type]
+            if deadlines:
+                pipe.zadd(keys.DEADLINES, deadlines)
+            if done:
+                pipe.zrem(keys.DEADLINES, *done)
+            pipe.execute()
+        return None if settled is None else self.settled(table_id, settled)
 
     def settle_reads(self, table_id: str, seats: list[tuple[str, str, int | None]], mail: list[str]) -> SettleReads:
         """After a hand-off: the clocks, the log from the first entry they need, and of each seat

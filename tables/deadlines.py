@@ -85,6 +85,15 @@ def timed_seats(table: Table, waiting: dict[str, int]) -> list[tuple[str, str, i
             for seat, info in table.seats.items()]
 
 
+@dataclass
+class Clocks:
+    """What ``track`` writes: the clock fields, the new timer entries, the entries to drop."""
+    values: dict[str, object]
+    entries: dict[str, float]
+    done: list[str]
+    timers: list[Timer]
+
+
 def track(store: TableStore, table: Table, waiting: dict[str, int], read: SettleReads | None = None) -> list[Timer]:
     """Charge the seats whose turn ended, time the seats newly waited on; returns the new timers.
     The clocks, the log entries they need (a hand-off: the mover's turn, its end) and the
@@ -92,6 +101,14 @@ def track(store: TableStore, table: Table, waiting: dict[str, int], read: Settle
     with what its emails need)."""
     if read is None:
         read = store.settle_reads(table.id, timed_seats(table, waiting), [])
+    clocks = charge(table, waiting, read)
+    if clocks.values or clocks.entries or clocks.done:
+        store.set_clock(table.id, clocks.values, clocks.entries, clocks.done)
+    return clocks.timers
+
+
+def charge(table: Table, waiting: dict[str, int], read: SettleReads) -> Clocks:
+    """``track``'s writes, worked out from what it read, not yet written."""
     tc, state = time_control(table), read.clock
     changed = []
     for seat, info in table.seats.items():
@@ -99,7 +116,7 @@ def track(store: TableStore, table: Table, waiting: dict[str, int], read: Settle
         if info.get("email") and timed != waiting.get(seat):
             changed.append((seat, info["email"], timed, waiting.get(seat)))
     if not changed:
-        return []
+        return Clocks({}, {}, [], [])
     log = {seq: envelope.loads(text) for seq, text in read.log.items()}
     values: dict[str, object] = {}
     new: list[Timer] = []
@@ -120,8 +137,7 @@ def track(store: TableStore, table: Table, waiting: dict[str, int], read: Settle
             values.update({f"{seat}:bank": bank, f"{seat}:edge": current, f"{seat}:since": since,
                            f"{seat}:deadline": when})
             new.append(Timer(table.id, seat, current, since, when, clock.reminder_times(since, when)))
-    store.set_clock(table.id, values, {k: at for t in new for k, at in t.entries().items()}, done)
-    return new
+    return Clocks(values, {k: at for t in new for k, at in t.entries().items()}, done, new)
 
 
 def retime(store: TableStore, table: Table, seat: str) -> Timer | None:

@@ -21,7 +21,6 @@ import tables
 from store import SettleReads
 from tables import deadlines, faults, preferences
 
-from . import timers
 from .context import Context
 from .queue import enqueue_notify
 
@@ -55,11 +54,21 @@ def settle(ctx: Context, table_id: str, now: float | None = None) -> str:
         wanted = wanted_mail(table, done.waiting)
         read = store.settle_reads(table_id, deadlines.timed_seats(table, timed),    # one round trip
                                   [f"{kind}-{seq}-{seat}" for kind, seq, seat in wanted])
-        timers.track(ctx, table, timed, read)
+        clocks = deadlines.charge(table, timed, read)
+        mail = unsent(ctx, table, read, wanted)
+        if not mail and not over:                     # nothing to come between the clocks and the end: one write
+            faults.point("settle:tracked")
+            faults.point("settle:announced")
+            if store.set_clock(table_id, clocks.values, clocks.entries, clocks.done, settled=table.seq):
+                return f"settled at {table.seq} after {done.steps} steps"
+            continue
+        if clocks.values or clocks.entries or clocks.done:
+            store.set_clock(table_id, clocks.values, clocks.entries, clocks.done)
         if over:                                      # the end: what only a live table needs goes soon
             store.finished(table_id, FINISHED_KEEP)
         faults.point("settle:tracked")
-        announce(ctx, table, done.waiting, read, wanted)
+        for kind, seq, seat in mail:
+            enqueue_notify(store.redis, ctx.settings, table_id, kind, seq, seat)
         faults.point("settle:announced")
         if store.settled(table_id, table.seq):
             return f"settled at {table.seq} after {done.steps} steps"
@@ -86,11 +95,18 @@ def announce(ctx: Context, table: tables.Table, waiting: dict[str, int], read: S
     if wanted is None or read is None:
         wanted = wanted_mail(table, waiting)
         read = None
+    for kind, seq, seat in unsent(ctx, table, read, wanted):
+        enqueue_notify(ctx.store.redis, ctx.settings, table.id, kind, seq, seat)
+
+
+def unsent(ctx: Context, table: tables.Table, read: SettleReads | None,
+           wanted: list[tuple[str, int, str]]) -> list[tuple[str, int, str]]:
+    """Of the emails ``wanted``, those to queue: not yet sent, and not a muted seat's turn or end
+    (``read``: their delivery states and the policies as read with them, of exactly ``wanted``)."""
     states = read.mail if read is not None else \
         ctx.store.mail_states(table.id, [f"{kind}-{seq}-{seat}" for kind, seq, seat in wanted])
-    for (kind, seq, seat), state in zip(wanted, states):
-        if state is None and (kind == "invitation" or policy(ctx, table, seat, read) != "mute"):
-            enqueue_notify(ctx.store.redis, ctx.settings, table.id, kind, seq, seat)
+    return [(kind, seq, seat) for (kind, seq, seat), state in zip(wanted, states)
+            if state is None and (kind == "invitation" or policy(ctx, table, seat, read) != "mute")]
 
 
 def policy(ctx: Context, table: tables.Table, seat: str, read: SettleReads | None) -> str:

@@ -1,12 +1,23 @@
--- A table's clocks and the deadlines' index, together (one command on one Redis server).
--- KEYS: the clock hash, the deadlines sorted set.
--- ARGV: how many clock fields, how many new deadlines, then field, value ..., member, when ...,
---       then the members to drop.
-local fields, deadlines = tonumber(ARGV[1]), tonumber(ARGV[2])
-local at = 3
+-- A table's clocks and the deadlines' index, together (one command on one Redis server); and,
+-- when ARGV[3] is a seq, the settle's bookkeeping too, as settled.lua does it (a settle that
+-- queued no email: nothing needs to come between its clocks and its end).
+-- KEYS: the clock hash, the deadlines sorted set; with a seq, meta and the sweep's index.
+-- ARGV: how many clock fields, how many new deadlines, the seq the settle saw ('' for no
+--       settle), the table id, then field, value ..., member, when ..., then the members to drop.
+-- Returns 0 without a seq; with one, 1 when the table needs nothing more, else 0.
+local fields, deadlines, seen = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3]
+local at = 5
 if fields > 0 then redis.call('HSET', KEYS[1], unpack(ARGV, at, at + 2 * fields - 1)) end
 at = at + 2 * fields
 for i = at, at + 2 * deadlines - 1, 2 do redis.call('ZADD', KEYS[2], ARGV[i + 1], ARGV[i]) end
 at = at + 2 * deadlines
 if #ARGV >= at then redis.call('ZREM', KEYS[2], unpack(ARGV, at)) end
-return 0
+if seen == '' then return 0 end
+local needs = redis.call('HGET', KEYS[3], 'needs')
+if needs and tonumber(needs) > tonumber(seen) then
+  redis.call('ZADD', KEYS[4], 'NX', 0, ARGV[4])
+  return 0
+end
+if needs then redis.call('HDEL', KEYS[3], 'needs') end
+redis.call('ZREM', KEYS[4], ARGV[4])
+return 1
