@@ -25,9 +25,13 @@ from .test_lafamiglia_words import finesse
 GAMES = (b"pl-1", b"pl-2", b"pl-3", b"pl-4")
 FIRST_GAME = (b"pl-first",)
 LIMIT = 900                          # decisions a game at most (the whole game is ~400-700)
-TRIED = ("enna", "licata", "bronte", "mare di milazzo", "field 1a2", "field 9z9", "spread c", "spread z", "finesse",
-         "brutal", "zdrada", "take", "sell b2", "sell courts-a", "99", "3 soldati", "place", "recruit", "exert",
-         "lab enna", "hello")
+# words typed that are not a choice at some point: words of the notation (a Polish reply is read back into
+# them before the game reads it, and the refusal quotes them) ...
+TRIED = ("enna", "licata", "bronte", "mare di milazzo", "field 1a2", "spread c", "finesse", "brutal", "take", "sell b2",
+         "sell courts-a", "99", "3 soldati", "place", "recruit", "exert", "lab enna")
+# ... and free text, which a refusal quotes as typed
+FREE = ("hello", "field 9z9", "spread z")
+SAMPLE = 20                          # refusals said in the test (a long one takes a second to say)
 
 
 def read_by(state, events, seat):
@@ -51,7 +55,7 @@ def read_by(state, events, seat):
 def refusals(state, seat):
     """What a seat reads when it types a word that is not a choice now."""
     out = []
-    for typed in TRIED:
+    for typed in TRIED + FREE:
         try:
             GAME.parse(typed, state, seat)
         except IllegalMove as refused:
@@ -225,3 +229,31 @@ def test_the_polish_notation_words_are_unambiguous():
     seen = {}
     for phrase, canonical in cat.reading:
         assert seen.setdefault(phrase, canonical.lower()) == canonical.lower(), (phrase, seen[phrase], canonical)
+
+
+# ---- refusals
+
+def refusals_of(games, typed_words, most=SAMPLE):
+    lines = sorted({line for _, refused, _ in games.values() for line in refused
+                    if any(line.startswith(f"'{t}' ") for t in typed_words)})
+    assert len(lines) > most
+    return Rng(b"pl-refusals", 0).shuffled(lines)[:most]
+
+
+def test_a_refusal_of_words_of_the_notation_is_said_in_polish(games):
+    lines = refusals_of(games, TRIED)
+    left = unsaid(lines)
+    assert left == [], f"{len(left)} of {len(lines)} refusals left in English: {left[:5]}"
+    said = words.say("lafamiglia", "'enna' is not a choice now: Enna is your partner's area: you never move into it. "
+                     "Type `to licata`, `to bronte by boat` or `stay`.", "pl")
+    assert said == ("'enna' nie jest teraz możliwym wyborem: obszar Enna należy do twojego partnera: nigdy do niego nie "
+                    "wchodzisz. Wpisz `do licata`, `do bronte wodą` lub `zostań`.")
+    for typed in re.findall(r"`([^`]+)`", said):              # the words it offers are the Polish notation's
+        assert words.read("lafamiglia", typed, "pl") != typed
+
+
+@pytest.mark.xfail(strict=True, reason="a refusal quotes the player's own text ('hello'), which no catalogue message "
+                                       "can say: games/core/words.py has no part kept as it is (e.g. {typed:raw})")
+def test_a_refusal_of_free_text_is_said_in_polish(games):
+    lines = refusals_of(games, FREE, 5)
+    assert unsaid(lines) == []
