@@ -5,6 +5,7 @@ same move, and the catalogue's messages keep their named parts."""
 import functools
 import io
 import json
+import re
 
 import pytest
 from babel.messages.pofile import read_po
@@ -176,6 +177,19 @@ def test_hand_written_polish_replies_parse():
     assert words.read("labyrinth", "rozmieszczenie z tor do Afganistan", "pl") == "deploy from track to Afghanistan"
     assert words.read("labyrinth", "panstwa zatoki tak", "pl") == "Gulf States yes"
     assert words.read("labyrinth", "Rekrutacja w Azja Centralna", "pl") == "recruit in Central Asia"
+
+
+def test_the_polish_notation_help_gives_examples_that_read_back_to_the_english_ones():
+    english = re.findall(r"`([^`]+)`", GAME.notation_help)
+    polish = re.findall(r"`([^`]+)`", words.say("labyrinth", GAME.notation_help, "pl"))
+    assert len(polish) == len(english) > 20
+    short = {"saudi arabia": "saudi", "united states": "us"}           # the full name where the English is short
+    for en, pl in zip(english, polish):
+        read = words.fold(words.read("labyrinth", pl, "pl"))
+        for full, brief in short.items():
+            read = read.replace(full, brief)
+        assert read == words.fold(en), (en, pl)
+    assert sum(en != pl for en, pl in zip(english, polish)) > 15
 
 
 def _catalogue():
