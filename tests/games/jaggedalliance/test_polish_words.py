@@ -134,11 +134,18 @@ def test_every_line_a_seat_reads_is_said_in_polish(unsaid_lines):
     assert sorted(line for line, kind in left.items() if not echoes(line)) == []
 
 
-@pytest.mark.xfail(strict=True, reason="a refusal quoting the player's own unknown words (“xyzzy”) cannot be said "
-                                       "whole: games/core/words.py has no part kind that is kept as it is")
 def test_refusals_quoting_the_players_own_words_are_said_in_polish(unsaid_lines):
-    _, left = unsaid_lines
+    """The player's own unknown words (“xyzzy”) are quoted back as typed ({w:raw}), the rest in Polish."""
+    distinct, left = unsaid_lines
     assert [line for line in left if echoes(line)] == []
+    echoing = [line for line, kind in distinct.items() if kind == "refusal" and echoes(line)]
+    assert len(echoing) > 100
+    for line in echoing:
+        polish = words.say(GAME_NAME, line, PL)
+        assert polish != line, line
+        assert " Type `" not in polish, polish
+    assert words.say(GAME_NAME, "No merc is called “qq”. Type `hire ivan`.", PL) == \
+        "Żaden najemnik nie nazywa się „qq”. Wpisz `zatrudnij ivan`."
 
 
 def test_the_examples_notation_is_in_polish_words(read_lines):
@@ -237,7 +244,7 @@ def test_hand_written_polish_replies_parse():
         reply(s, seat, "ucieczka 99z")
 
 
-PART = re.compile(r"\{\w+(?::num)?\}")
+PART = re.compile(r"\{\w+(?::(?:num|raw))?\}")
 
 
 def test_the_catalogue_is_well_formed():
