@@ -16,7 +16,8 @@ A line is said (``say``) by the first of:
 3. a pattern: a message whose msgid has ``{parts}``, the most specific first (the longest
    fixed words); each part it caught is said in turn by these same steps (a name, or a phrase
    of its own), then put into the msgstr. ``{n:num}`` catches a number only; ``{typed:raw}``
-   catches anything and keeps it as it is (what a player typed, quoted back). A message with a
+   catches anything and keeps it as it is (what a player typed, quoted back); ``{line:notation}``
+   catches a line of notation and writes it in the reader's words (``write``). A message with a
    plural (msgid_plural) takes its form from its ``{n:num}`` part, else its first ``:num`` part,
    by the language's Plural-Forms.
 
@@ -45,7 +46,7 @@ from babel.support import Translations
 ENGLISH = "en"
 NAME = "name"
 NOTATION = "notation"
-PART = re.compile(r"\{(\w+)(?::(num|raw))?\}")
+PART = re.compile(r"\{(\w+)(?::(num|raw|notation))?\}")
 DEPTH = 8                      # a part of a part of a part...: deeper than any sentence nests
 MEMO = 20_000                  # lines said, remembered per catalogue (a failed line is the costly one)
 
@@ -74,6 +75,10 @@ class Catalogue:
     reading: list[tuple[tuple[str, ...], str]] = field(default_factory=list)   # folded words -> canonical
     writing: dict[str, str] = field(default_factory=dict)                      # canonical word -> reader's
     memo: dict[tuple[str, int], str | None] = field(default_factory=dict)
+
+    @functools.cached_property
+    def lowered(self) -> dict[str, str]:
+        return {n.lower(): said for n, said in self.writing.items()}
 
     @functools.cached_property
     def writer(self) -> re.Pattern[str]:
@@ -218,9 +223,11 @@ def _saying(words: Catalogue, text: str, depth: int) -> str | None:
         if m is None:
             continue
         parts = {}
-        raw = {p.group(1) for p in PART.finditer(pattern.source) if p.group(2) == "raw"}
+        kinds = {p.group(1): p.group(2) for p in PART.finditer(pattern.source)}
         for name, value in m.groupdict().items():
-            said = value if name in raw else _said(words, value, depth - 1)
+            kind = kinds.get(name)
+            said = value if kind == "raw" else _written(words, value) if kind == "notation" else \
+                _said(words, value, depth - 1)
             if said is None:
                 break
             parts[name] = said
@@ -269,7 +276,10 @@ def read(game: str, text: str, language: str | None) -> str:
 def write(game: str, line: str, language: str | None) -> str:
     """A line of notation in the reader's words (each canonical word or name the catalogue has)."""
     words = catalogue(game, language or ENGLISH)
-    if words is None or not words.writing:
+    return line if words is None else _written(words, line)
+
+
+def _written(words: Catalogue, line: str) -> str:
+    if not words.writing:
         return line
-    lowered = {n.lower(): said for n, said in words.writing.items()}
-    return words.writer.sub(lambda m: lowered.get(m.group(0).lower(), m.group(0)), line)
+    return words.writer.sub(lambda m: words.lowered.get(m.group(0).lower(), m.group(0)), line)

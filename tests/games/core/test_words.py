@@ -131,3 +131,12 @@ msgstr[2] "Runda {round:num}: {n:num} komórek"
 '''.encode(), "pl")
     assert words._line(cat, "Round 1: 5 cells", words.DEPTH) == "Runda 1: 5 komórek"
     assert words._said(cat, "7", 0) == "7"
+
+
+def test_a_notation_part_is_written_in_the_reader_s_words():
+    cat = words.load(PO + '''
+msgid "Write it as `{line:notation}`."
+msgstr "Napisz to tak: `{line:notation}`."
+'''.encode(), "pl")
+    assert words._line(cat, "Write it as `recruit Saudi Arabia`.", words.DEPTH) == \
+        "Napisz to tak: `werbunek Arabia Saudyjska`."
