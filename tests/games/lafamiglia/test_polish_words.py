@@ -22,8 +22,9 @@ from .test_lafamiglia_planning import play as play_moves
 from .test_lafamiglia_words import finesse
 
 
-GAMES = (b"pl-1", b"pl-2", b"pl-3", b"pl-4")
-FIRST_GAME = (b"pl-first",)
+GAMES = {b"pl-1": None, b"pl-2": None, b"pl-3": None, b"pl-4": None, b"pl-first": {"families": "first_game"},
+         b"pl-blank": {"unknown_tiles": "blank", "bomb_targets": "any"},
+         b"pl-one": {"identical_cards": "one", "token_return": "end", "families": "first_game"}}
 LIMIT = 900                          # decisions a game at most (the whole game is ~400-700)
 # words typed that are not a choice at some point: words of the notation (a Polish reply is read back into
 # them before the game reads it, and the refusal quotes them) ...
@@ -102,8 +103,8 @@ def lines(texts):
 @pytest.fixture(scope="module")
 def games():
     out = {}
-    for seed in GAMES + FIRST_GAME:
-        out[seed] = whole_game(seed, {"families": "first_game"} if seed in FIRST_GAME else None)
+    for seed, opts in GAMES.items():
+        out[seed] = whole_game(seed, opts)
     return out
 
 
