@@ -11,8 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 import tables
-from store import gatherings as kept
 from store import SettleReads, keys
+from store import gatherings as kept
 from tables import clock, deadlines, notices
 from tables.advance import stand_in
 
