@@ -95,10 +95,10 @@ def _unsaid(lines):
     return sorted({line for text in lines for line in words.unsaid("labyrinth", text, "pl")})
 
 
-SAID = ["prompt", "label", "brief", "describe", "result", "help"]
-# kind -> distinct English lines of these games still unsaid: the summary's longest card plays (parts
-# nested deeper than words.DEPTH) and the refusals (they quote the reply and the notation's words)
-LEFT = {"summary": 90, "refusal": 214}
+SAID = ["prompt", "label", "brief", "describe", "result", "help", "refusal"]
+# kind -> distinct English lines of these games still unsaid: some of the summary's card plays (a log
+# sentence inside a list of another shape, e.g. "{side}'s {card} (continued): ..." with an event's list)
+LEFT = {"summary": 28}
 
 
 @pytest.mark.parametrize("kind", SAID)
@@ -115,7 +115,7 @@ def test_the_lines_not_said_yet_are_no_more_than_counted(kind):
     assert len(_unsaid(lines)) <= LEFT[kind]
 
 
-@pytest.mark.xfail(strict=True, reason="the summary's deepest lines and the refusals are not all said yet (LEFT)")
+@pytest.mark.xfail(strict=True, reason="some of the summary's card plays are not all said yet (LEFT)")
 @pytest.mark.parametrize("kind", sorted(LEFT))
 def test_the_lines_left_are_said_in_polish(kind):
     assert _unsaid(_games()[0][kind]) == []
@@ -130,6 +130,10 @@ def test_the_lines_are_said_in_polish_not_left_as_they_were():
         "Pakistan (Słaby sprzymierzeniec, 3 komórki (aktywne: 1), 2 oddziały, oblężony reżim);"
     assert words.say("labyrinth", "Jihadist plays 95 Wahhabism.", "pl") == "Dżihadysta zagrywa 95 Wahhabism."
     assert words.say("labyrinth", "US holds 5 cards.", "pl") == "US ma na ręce 5 kart."
+    assert words.say("labyrinth", "After 'xyzzy ops': 'Zork' is not an answer to this question. Deploy from Gulf States: "
+                     "to where? Type `track` or `iraq`.", "pl") == \
+        "Po 'xyzzy ops': 'Zork' nie jest odpowiedzią na to pytanie. Rozmieszczenie z: Państwa Zatoki: dokąd? " \
+        "Wpisz `tor` lub `Irak`."
 
 
 def test_an_example_written_in_polish_reads_back_to_the_notation():
