@@ -95,10 +95,7 @@ def _unsaid(lines):
     return sorted({line for text in lines for line in words.unsaid("labyrinth", text, "pl")})
 
 
-SAID = ["prompt", "label", "brief", "describe", "result", "help", "refusal"]
-# kind -> distinct English lines of these games still unsaid: some of the summary's card plays (a log
-# sentence inside a list of another shape, e.g. "{side}'s {card} (continued): ..." with an event's list)
-LEFT = {"summary": 4}
+SAID = ["prompt", "label", "brief", "describe", "result", "help", "refusal", "summary"]
 
 
 @pytest.mark.parametrize("kind", SAID)
@@ -106,19 +103,6 @@ def test_every_line_a_seat_reads_in_random_games_is_said_in_polish(kind):
     lines = _games()[0][kind]
     assert lines, kind
     assert _unsaid(lines) == []
-
-
-@pytest.mark.parametrize("kind", sorted(LEFT))
-def test_the_lines_not_said_yet_are_no_more_than_counted(kind):
-    lines = _games()[0][kind]
-    assert lines, kind
-    assert len(_unsaid(lines)) <= LEFT[kind]
-
-
-@pytest.mark.xfail(strict=True, reason="some of the summary's card plays are not all said yet (LEFT)")
-@pytest.mark.parametrize("kind", sorted(LEFT))
-def test_the_lines_left_are_said_in_polish(kind):
-    assert _unsaid(_games()[0][kind]) == []
 
 
 def test_the_lines_are_said_in_polish_not_left_as_they_were():
@@ -134,6 +118,9 @@ def test_the_lines_are_said_in_polish_not_left_as_they_were():
                      "to where? Type `track` or `iraq`.", "pl") == \
         "Po 'xyzzy ops': 'Zork' nie jest odpowiedzią na to pytanie. Rozmieszczenie z: Państwa Zatoki: dokąd? " \
         "Wpisz `tor` lub `Irak`."
+    assert words.say("labyrinth", "US played 116 KSM for 3 Ops: Disrupt in Spain (1 cell removed, 1 sleeper activated).",
+                     "pl") == "US zagrał kartę 116 KSM za 3 punkty operacji: Rozbicie w kraju Hiszpania (1 komórka usunięta, " \
+        "aktywowane uśpione komórki: 1)."
 
 
 def test_an_example_written_in_polish_reads_back_to_the_notation():
