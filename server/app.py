@@ -42,7 +42,30 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(gathering_pages.blp)
     app.register_blueprint(rules.blp)
     _measure(app)
+    _sync_only(app)
     return app
+
+
+def _sync_only(app: Flask) -> None:
+    """Every view and hook of this app is a plain function (none is ``async def``): Flask's check,
+    run for each of them on every request, is done once per function (a method's, once per
+    function under it) instead."""
+    plain: set[Any] = set()
+    check = app.ensure_sync
+
+    def ensure_sync(func: Any) -> Any:
+        key = getattr(func, "__func__", func)
+        try:
+            if key in plain:
+                return func
+        except TypeError:                 # cannot be a key: checked each time
+            return check(func)
+        done = check(func)
+        if done is func and len(plain) < 4096:
+            plain.add(key)
+        return done
+
+    app.ensure_sync = ensure_sync  # type: ignore[method-assign]
 
 
 def _measure(app: Flask) -> None:
@@ -50,10 +73,18 @@ def _measure(app: Flask) -> None:
     def started() -> None:
         g.started = time.perf_counter()
 
+    counters: dict[tuple[str, int], Any] = {}      # each label's child, looked up once
+    timers: dict[str, Any] = {}
+
     @app.after_request
     def answered(response: Any) -> Any:
-        metrics = extensions.services().metrics
         endpoint = request.url_rule.rule if request.url_rule else "unmatched"
-        metrics.requests.labels(endpoint, str(response.status_code)).inc()
-        metrics.latency.labels(endpoint).observe(time.perf_counter() - g.get("started", time.perf_counter()))
+        status = response.status_code
+        counter = counters.get((endpoint, status))
+        if counter is None:
+            metrics = extensions.services().metrics
+            counter = counters[endpoint, status] = metrics.requests.labels(endpoint, str(status))
+            timers.setdefault(endpoint, metrics.latency.labels(endpoint))
+        counter.inc()
+        timers[endpoint].observe(time.perf_counter() - g.get("started", time.perf_counter()))
         return response
