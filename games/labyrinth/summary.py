@@ -94,7 +94,8 @@ class Play:
                 if tail and tail.get("side") in SIDE:
                     return f"The {SIDE[tail['side']]} event of {card} (continued)"
                 return f"{card[0].upper()}{card[1:]} (continued)"
-            return f"{'Your' if owner == self.reader else SIDE[owner] + chr(39) + 's'} {card} (continued)"
+            return (f"{'Your' if owner == self.reader else SIDE[owner] + chr(39) + 's'} "
+                    f"{card if self.card is not None else 'card'} (continued)")     # "Your card", not "Your a card"
         return f"{SIDE.get(owner, '?')} played {card}" + (" (picked at random)" if self.random else "") + how
 
     def parts(self) -> list[str]:
