@@ -14,7 +14,7 @@ from tests.browser.test_seat_page import FAST_POLL, wait_js
 SEATS = {"mcworld": {"name": "Ann", "email": "ann@example.org", "language": "pl"},
          "jihad": {"name": "Bob", "email": "bob@example.org"}}
 POLISH = "mcworld"
-ENGLISH_WORDS = re.compile(r"\b(?:the|your|you|is|and|of|move|turn|which|what|waiting|reply|choose|with)\b", re.I)
+ENGLISH_WORDS = re.compile(r"\b(?:the|your|you|is|and|of|move|turn|which|what|waiting|reply|choose|with)\b", re.IGNORECASE)
 
 
 def text_of(entry) -> str | None:
