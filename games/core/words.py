@@ -48,6 +48,7 @@ NAME = "name"
 NOTATION = "notation"
 PART = re.compile(r"\{(\w+)(?::(num|raw|notation))?\}")
 DEPTH = 8                      # a part of a part of a part...: deeper than any sentence nests
+AFFIX = 4                      # letters a pattern is indexed by
 MEMO = 20_000                  # lines said, remembered per catalogue (a failed line is the costly one)
 
 
@@ -60,10 +61,12 @@ def fold(text: str) -> str:
 @dataclass
 class _Pattern:
     regex: re.Pattern[str]
+    greedy: re.Pattern[str]    # the same, each part as long as it can be
     anchor: str                # its longest fixed words: a cheap test before the regex
     msgid: str | tuple[str, str]
     weight: int
-    source: str                # the English form it was made from
+    fixed: list[str]           # the fixed words around the parts (one more than the parts)
+    parts: list[tuple[str, str | None]]      # each part's name and kind (num, raw, notation or None)
 
 
 @dataclass
@@ -75,6 +78,29 @@ class Catalogue:
     reading: list[tuple[tuple[str, ...], str]] = field(default_factory=list)   # folded words -> canonical
     writing: dict[str, str] = field(default_factory=dict)                      # canonical word -> reader's
     memo: dict[tuple[str, int], str | None] = field(default_factory=dict)
+
+    heads: dict[str, list[int]] = field(default_factory=dict)    # a pattern's first letters -> patterns
+    tails: dict[str, list[int]] = field(default_factory=dict)    # its last letters, when it begins with a part
+    loose: list[int] = field(default_factory=list)               # begins and ends with a part
+
+    def index(self) -> None:
+        """Patterns by the first (or last) letters a line must have: a line is tried against the
+        few that can fit it, not the thousands of the catalogue."""
+        for rank, pattern in enumerate(self.patterns):
+            head, tail = pattern.fixed[0], pattern.fixed[-1]
+            if head:
+                self.heads.setdefault(head[:AFFIX], []).append(rank)
+            elif tail:
+                self.tails.setdefault(tail[-AFFIX:], []).append(rank)
+            else:
+                self.loose.append(rank)
+
+    def fitting(self, text: str) -> list["_Pattern"]:
+        ranks = list(self.loose)
+        for k in range(1, AFFIX + 1):
+            ranks += self.heads.get(text[:k], ()) if k <= len(text) else ()
+            ranks += self.tails.get(text[-k:], ()) if k <= len(text) else ()
+        return [self.patterns[rank] for rank in sorted(ranks)]
 
     @functools.cached_property
     def lowered(self) -> dict[str, str]:
@@ -98,7 +124,7 @@ class Catalogue:
         return key in self.translations._catalog        # noqa: SLF001 (a word the same in both languages)
 
 
-def _regex(msgid: str) -> re.Pattern[str]:
+def _regex(msgid: str, lazy: bool = True) -> re.Pattern[str]:
     out, seen, at = [], set(), 0
     for m in PART.finditer(msgid):
         out.append(re.escape(msgid[at:m.start()]))
@@ -106,7 +132,7 @@ def _regex(msgid: str) -> re.Pattern[str]:
         if name in seen:
             out.append(f"(?P={name})")
         else:
-            out.append(f"(?P<{name}>-?\\d+)" if kind == "num" else f"(?P<{name}>.+?)")
+            out.append(f"(?P<{name}>-?\\d+)" if kind == "num" else f"(?P<{name}>.+?)" if lazy else f"(?P<{name}>.+)")
             seen.add(name)
         at = m.end()
     out.append(re.escape(msgid[at:]))
@@ -154,9 +180,12 @@ def load(raw: bytes, language: str) -> Catalogue:
         if message.context is None and PART.search(forms[0]):
             for form in forms:
                 fixed = _fixed(form)
-                out.patterns.append(_Pattern(_regex(form), max(fixed, key=len, default=""),
-                                             message.id, sum(map(len, fixed)), form))
+                out.patterns.append(_Pattern(_regex(form), _regex(form, lazy=False), max(fixed, key=len, default=""),
+                                             message.id,
+                                             sum(map(len, fixed)), PART.split(form)[::3],
+                                             [(p.group(1), p.group(2)) for p in PART.finditer(form)]))
     out.patterns.sort(key=lambda p: -p.weight)
+    out.index()
     out.reading.sort(key=lambda r: -len(r[0]))
     return out
 
@@ -216,26 +245,47 @@ def _saying(words: Catalogue, text: str, depth: int) -> str | None:
         return text                          # a number, a die, a sign: the same in every language
     if depth == 0:
         return None
-    for pattern in words.patterns:
+    for pattern in words.fitting(text):
         if pattern.anchor not in text:
             continue
-        m = pattern.regex.match(text)
-        if m is None:
-            continue
-        parts = {}
-        kinds = {p.group(1): p.group(2) for p in PART.finditer(pattern.source)}
-        for name, value in m.groupdict().items():
-            kind = kinds.get(name)
-            said = value if kind == "raw" else _written(words, value) if kind == "notation" else \
-                _said(words, value, depth - 1)
-            if said is None:
-                break
-            parts[name] = said
-        else:
-            return _fill(words, pattern, parts, m)
+        parts = _split(words, pattern, text, depth - 1)
+        if parts is not None:
+            return _fill(words, pattern, parts)
     return None
 
 
+def _split(words: Catalogue, pattern: _Pattern, text: str, depth: int) -> dict[str, tuple[str, str]] | None:
+    """The parts of ``text`` by ``pattern``, each one said: cut where each part is shortest, else
+    where each is longest ("Termini Imerese b2" is the name "Termini Imerese" then "b2")."""
+    for regex in (pattern.regex, pattern.greedy):
+        m = regex.match(text)
+        if m is None:
+            continue
+        parts = {}
+        for name, kind in pattern.parts:
+            if name in parts:
+                continue
+            value = m.group(name)
+            said = _part(words, kind, value, depth)
+            if said is None:
+                break
+            parts[name] = (value, said)
+        else:
+            return parts
+    return None
+
+
+def _part(words: Catalogue, kind: str | None, value: str, depth: int) -> str | None:
+    if kind == "num":
+        return value if NUMBER.fullmatch(value) else None
+    if kind == "raw":
+        return value
+    if kind == "notation":
+        return _written(words, value)
+    return _said(words, value, depth)
+
+
+NUMBER = re.compile(r"-?\d+")
 PLAIN = re.compile(r"[\d\s.,:;+\-−–—/×x()\[\]#%=<>→←*?!'\"’]*")
 
 
@@ -243,14 +293,14 @@ def _plain(text: str) -> bool:
     return PLAIN.fullmatch(text) is not None
 
 
-def _fill(words: Catalogue, pattern: _Pattern, parts: dict[str, str], m: re.Match[str]) -> str:
+def _fill(words: Catalogue, pattern: _Pattern, parts: dict[str, tuple[str, str]]) -> str:
     if isinstance(pattern.msgid, tuple):
-        numbers = [p.group(1) for p in PART.finditer(pattern.msgid[0]) if p.group(2) == "num"]
+        numbers = [name for name, kind in pattern.parts if kind == "num"]
         count = "n" if "n" in numbers else next(iter(numbers), None)        # {n:num} if there is one
-        template = words.translations.ungettext(*pattern.msgid, int(m.group(count)) if count else 1)
+        template = words.translations.ungettext(*pattern.msgid, int(parts[count][0]) if count else 1)
     else:
         template = words.translations.ugettext(pattern.msgid)
-    return PART.sub(lambda p: parts.get(p.group(1), p.group(0)), template)
+    return PART.sub(lambda p: parts[p.group(1)][1] if p.group(1) in parts else p.group(0), template)
 
 
 def read(game: str, text: str, language: str | None) -> str:

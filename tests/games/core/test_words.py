@@ -140,3 +140,27 @@ msgstr "Napisz to tak: `{line:notation}`."
 '''.encode(), "pl")
     assert words._line(cat, "Write it as `recruit Saudi Arabia`.", words.DEPTH) == \
         "Napisz to tak: `werbunek Arabia Saudyjska`."
+
+
+def test_a_part_is_split_where_it_can_be_said_not_only_at_the_first_place():
+    cat = words.load(PO + '''
+msgctxt "name"
+msgid "Termini"
+msgstr "Termini"
+
+msgctxt "name"
+msgid "Termini Imerese"
+msgstr "Termini Imerese"
+
+msgid "{place} {field} ({family})"
+msgstr "{place}, pole {field} ({family})"
+
+msgctxt "name"
+msgid "Red"
+msgstr "Czerwoni"
+
+msgctxt "name"
+msgid "b2"
+msgstr "b2"
+'''.encode(), "pl")
+    assert words._line(cat, "Termini Imerese b2 (Red)", words.DEPTH) == "Termini Imerese, pole b2 (Czerwoni)"
