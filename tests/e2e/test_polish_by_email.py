@@ -106,12 +106,9 @@ def choose(text: str, chooser, polish: bool) -> str:
 
 
 LEFT_IN_ENGLISH = {        # catalogue gaps at the time of writing, said exactly (games/<game>/locales/pl.po)
-    "labyrinth": "a card played for its Ops whose event is the other side's ('Jihadist played 39 Libyan WMD for 3 "
-                 "Ops: Recruit in Afghanistan (3 automatic successes): 3 cells placed in Afghanistan. Then the US "
-                 "event: ...'), an event as a travel ('Jihadist played 74 Schengen Visas as an event: Benelux tested "
-                 "Soft; A cell travels from Afghanistan to Benelux, no roll; ...'), 'Your 82 Jihadist Videos "
-                 "(continued): then the Jihadist event: ...' and the refusal 'After 'card': '999' is not an answer "
-                 "to this question. {question} Type ...'",
+    "labyrinth": "the end of a turn with a reason for Prestige ('End of turn: Funding 8, Prestige 6 (Islamist "
+                 "Rule on the map, World Posture 3 with the US); Reserves back to 0; new hands: Jihadist 9 cards, "
+                 "US 9 cards; turn 2 begins.')",
     "lafamiglia": "the refusal ''field 9z9' is not a choice now: it names none of the choices of your question "
                   "(Choose your family: your team drew these (your partner southeast chooses from the ones you "
                   "leave). Then, in the same reply, your setup: ...). Type `blue`, `green` or `yellow`.'",
