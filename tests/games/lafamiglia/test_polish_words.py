@@ -253,8 +253,6 @@ def test_a_refusal_of_words_of_the_notation_is_said_in_polish(games):
         assert words.read("lafamiglia", typed, "pl") != typed
 
 
-@pytest.mark.xfail(strict=True, reason="a refusal quotes the player's own text ('hello'), which no catalogue message "
-                                       "can say: games/core/words.py has no part kept as it is (e.g. {typed:raw})")
 def test_a_refusal_of_free_text_is_said_in_polish(games):
     lines = refusals_of(games, FREE, 5)
     assert unsaid(lines) == []
