@@ -105,17 +105,15 @@ def choose(text: str, chooser, polish: bool) -> str:
     return numbered[chooser.below(len(numbered))][0]          # a question with no notation: its number
 
 
-LEFT_IN_ENGLISH = {        # catalogue gaps at the time of writing, said exactly (games/<game>/locales/pl.po)
-    "labyrinth": "the end of a turn with a reason for Prestige ('End of turn: Funding 8, Prestige 6 (Islamist "
-                 "Rule on the map, World Posture 3 with the US); Reserves back to 0; new hands: Jihadist 9 cards, "
-                 "US 9 cards; turn 2 begins.')",
-    "lafamiglia": "the refusal ''field 9z9' is not a choice now: it names none of the choices of your question "
-                  "(Choose your family: your team drew these (your partner southeast chooses from the ones you "
-                  "leave). Then, in the same reply, your setup: ...). Type `blue`, `green` or `yellow`.'",
+LEFT_IN_ENGLISH = {        # catalogue gaps (games/<game>/locales/pl.po); a table's seed is its own secret, so a
+    # game may meet none of them: not strict
+    "labyrinth": "the longest card plays and turn ends of the summary combine sentences in ways the catalogue "
+                 "does not say whole yet (e.g. 'Jihadist played 93 Taliban as an event: Afghanistan is Islamist "
+                 "Rule: no Besieged Regime marker; 1 cell placed in Afghanistan; ...')",
 }
 
 
-@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=LEFT_IN_ENGLISH[g]))
+@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.xfail(strict=False, reason=LEFT_IN_ENGLISH[g]))
                                   if g in LEFT_IN_ENGLISH else g for g in sorted(GAMES)])
 def test_a_polish_seat_plays_a_whole_game_by_email_in_polish(game, client, run_worker, smtp_server, mail_in, store):
     options, seats, cap = GAMES[game]
