@@ -109,7 +109,7 @@ class Catalogue:
     @functools.cached_property
     def writer(self) -> re.Pattern[str]:
         names = sorted(self.writing, key=len, reverse=True)
-        return re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in names), re.I)
+        return re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in names), re.IGNORECASE)
 
     def exact(self, line: str) -> str | None:
         said = self.translations.ugettext(line)
@@ -121,7 +121,7 @@ class Catalogue:
 
     def _has(self, context: str | None, msgid: str) -> bool:
         key = f"{context}\x04{msgid}" if context else msgid
-        return key in self.translations._catalog        # noqa: SLF001 (a word the same in both languages)
+        return key in self.translations._catalog
 
 
 def _regex(msgid: str, lazy: bool = True) -> re.Pattern[str]:
@@ -136,7 +136,7 @@ def _regex(msgid: str, lazy: bool = True) -> re.Pattern[str]:
             seen.add(name)
         at = m.end()
     out.append(re.escape(msgid[at:]))
-    return re.compile("".join(out) + r"\Z", re.S)
+    return re.compile("".join(out) + r"\Z", re.DOTALL)
 
 
 def _fixed(msgid: str) -> list[str]:

@@ -9,7 +9,7 @@ import time
 import tables
 from games.core import words
 from tests.browser.conftest import no_sideways_scroll
-from tests.browser.test_seat_page import FAST_POLL, wait_js
+from tests.browser.test_seat_page import FAST_POLL, open_seat, wait_js
 
 SEATS = {"mcworld": {"name": "Ann", "email": "ann@example.org", "language": "pl"},
          "jihad": {"name": "Bob", "email": "bob@example.org"}}
@@ -80,3 +80,17 @@ def test_the_polish_seat_s_page_on_a_phone_speaks_polish_and_takes_a_click(brows
     assert words.say("clash", last, "pl") in log and last not in log, last
     assert not errors, errors
     context.close()
+
+
+def test_a_polish_seat_s_replay_caption_is_in_polish_in_a_browser(browser, live_server, store):
+    started = tables.start(store, "clash", {"match": "single"}, SEATS, time.time(), seed=b"polish replay")
+    table, tokens = started.table.id, started.tokens
+    for _ in range(3):                                  # a few moves to replay
+        t = tables.load(store, table)
+        tables.submit(store, t, next(iter(t.prompts())), option=1, expected_seq=t.seq, now=time.time())
+    page = open_seat(browser, f"{live_server}/play/{table}?token={tokens['mcworld']}")
+    last = store.seq(table)
+    page.click("button.step[data-step='-1']")
+    wait_js(page, f"document.getElementById('seat-board').dataset.seq === '{last - 1}'")
+    assert page.inner_text("#seat-replay-caption").startswith(f"Ruch {last - 1} z {last}:")
+    assert page.errors == []

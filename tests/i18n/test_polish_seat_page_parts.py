@@ -3,13 +3,7 @@ seat.js and talk.js read), in the seat's language: Polish for a Polish seat, Eng
 
 import json
 import re
-import time
 
-import tables
-from tests.browser import conftest as browsers
-from tests.browser.test_seat_page import open_seat, wait_js
-
-browser = browsers.browser            # the headless browser fixture of tests/browser
 SEATS = {"mcworld": {"name": "Ann", "email": "ann@example.org", "language": "pl"},
          "jihad": {"name": "Bob", "email": "bob@example.org"}}
 
@@ -47,17 +41,3 @@ def test_the_scripts_words_are_in_the_seat_s_language(client):
     assert english["verified"] == "Verified: all {events} events follow from the moves and the seed."
     assert english["talk_unreachable"] == "That was not sent: the server could not be reached. Try again in a moment."
     assert polish.keys() == english.keys() and all(polish.values())
-
-
-def test_a_polish_seat_s_replay_caption_is_in_polish_in_a_browser(browser, live_server, store):
-    started = tables.start(store, "clash", {"match": "single"}, SEATS, time.time(), seed=b"polish replay")
-    table, tokens = started.table.id, started.tokens
-    for _ in range(3):                                  # a few moves to replay
-        t = tables.load(store, table)
-        tables.submit(store, t, next(iter(t.prompts())), option=1, expected_seq=t.seq, now=time.time())
-    page = open_seat(browser, f"{live_server}/play/{table}?token={tokens['mcworld']}")
-    last = store.seq(table)
-    page.click("button.step[data-step='-1']")
-    wait_js(page, f"document.getElementById('seat-board').dataset.seq === '{last - 1}'")
-    assert page.inner_text("#seat-replay-caption").startswith(f"Ruch {last - 1} z {last}:")
-    assert page.errors == []
