@@ -60,13 +60,16 @@ def fold(text: str) -> str:
 
 @dataclass
 class _Pattern:
-    regex: re.Pattern[str]
-    greedy: re.Pattern[str]    # the same, each part as long as it can be
-    anchor: str                # its longest fixed words: a cheap test before the regex
     msgid: str | tuple[str, str]
-    weight: int
-    fixed: list[str]           # the fixed words around the parts (one more than the parts)
-    parts: list[tuple[str, str | None]]      # each part's name and kind (num, raw, notation or None)
+    form: str                  # the English form it reads (the msgid, or its plural)
+
+    def __post_init__(self) -> None:
+        self.regex = _regex(self.form)
+        self.greedy = _regex(self.form, lazy=False)    # the same, each part as long as it can be
+        self.fixed = PART.split(self.form)[::3]         # the fixed words around the parts (one more than the parts)
+        self.parts = [(p.group(1), p.group(2)) for p in PART.finditer(self.form)]   # name, kind (num, raw, notation)
+        self.anchor = max(self.fixed, key=len)          # its longest fixed words: a cheap test before the regex
+        self.weight = sum(map(len, self.fixed))         # the most specific first
 
 
 @dataclass
@@ -139,10 +142,6 @@ def _regex(msgid: str, lazy: bool = True) -> re.Pattern[str]:
     return re.compile("".join(out) + r"\Z", re.DOTALL)
 
 
-def _fixed(msgid: str) -> list[str]:
-    return [chunk for chunk in PART.split(msgid)[::3] if chunk]
-
-
 @functools.cache
 def catalogue(game: str, language: str) -> Catalogue | None:
     """The game's catalogue in ``language``; None for English or a language it has no words in."""
@@ -178,12 +177,7 @@ def load(raw: bytes, language: str) -> Catalogue:
             out.writing.setdefault(message.id, str(message.string))
             continue
         if message.context is None and PART.search(forms[0]):
-            for form in forms:
-                fixed = _fixed(form)
-                out.patterns.append(_Pattern(_regex(form), _regex(form, lazy=False), max(fixed, key=len, default=""),
-                                             message.id,
-                                             sum(map(len, fixed)), PART.split(form)[::3],
-                                             [(p.group(1), p.group(2)) for p in PART.finditer(form)]))
+            out.patterns += [_Pattern(message.id, form) for form in forms]
     out.patterns.sort(key=lambda p: -p.weight)
     out.index()
     out.reading.sort(key=lambda r: -len(r[0]))
