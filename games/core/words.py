@@ -142,22 +142,44 @@ def _regex(msgid: str, lazy: bool = True) -> re.Pattern[str]:
     return re.compile("".join(out) + r"\Z", re.DOTALL)
 
 
+def _locales(game: str) -> Any:
+    try:
+        return resources.files(f"games.{game}").joinpath("locales")
+    except ModuleNotFoundError:
+        return None
+
+
 @functools.cache
 def catalogue(game: str, language: str) -> Catalogue | None:
-    """The game's catalogue in ``language``; None for English or a language it has no words in."""
-    if language == ENGLISH:
+    """The game's catalogue in ``language``; None for English or a language it has no words in.
+
+    The catalogue is ``locales/<language>.po`` and, beside it, any ``locales/<language>.<part>.po``
+    (the box's texts, the picture's words, ...): one catalogue, read in that order."""
+    folder = _locales(game)
+    if language == ENGLISH or folder is None or not folder.joinpath(f"{language}.po").is_file():
         return None
-    try:
-        po = resources.files(f"games.{game}").joinpath(f"locales/{language}.po")
-        raw = po.read_bytes()
-    except (FileNotFoundError, ModuleNotFoundError):
-        return None
-    return load(raw, language)
+    parts = sorted(f.name for f in folder.iterdir() if re.fullmatch(rf"{re.escape(language)}\.\w+\.po", f.name))
+    return load(folder.joinpath(f"{language}.po").read_bytes(), language,
+                [folder.joinpath(name).read_bytes() for name in parts])
 
 
-def load(raw: bytes, language: str) -> Catalogue:
-    """A catalogue from the text of its .po file."""
+def document(game: str, name: str, language: str | None) -> str | None:
+    """A whole text of the game in ``language`` (``locales/<language>.<name>``, e.g. the rules,
+    ``rules.md``), or None where the game has none in that language."""
+    folder = _locales(game)
+    if not language or language == ENGLISH or folder is None:
+        return None
+    text = folder.joinpath(f"{language}.{name}")
+    return text.read_text("utf-8") if text.is_file() else None
+
+
+def load(raw: bytes, language: str, more: list[bytes] | tuple[bytes, ...] = ()) -> Catalogue:
+    """A catalogue from the text of its .po file (and of the files that complete it, ``more``)."""
     parsed = read_po(io.BytesIO(raw), locale=language)
+    for extra in more:
+        for message in read_po(io.BytesIO(extra), locale=language):
+            if message.id:
+                parsed[message.id] = message
     compiled = io.BytesIO()
     write_mo(compiled, parsed)            # fuzzy messages are left out: not translations yet
     compiled.seek(0)

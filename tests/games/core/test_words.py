@@ -164,3 +164,24 @@ msgid "b2"
 msgstr "b2"
 '''.encode(), "pl")
     assert words._line(cat, "Termini Imerese b2 (Red)", words.DEPTH) == "Termini Imerese, pole b2 (Czerwoni)"
+
+
+def test_a_catalogue_is_completed_by_its_part_files_and_a_part_overrides_nothing_else():
+    box = PO + '''
+msgctxt "name"
+msgid "Iran"
+msgstr "Iran (pudełko)"
+
+msgid "Event: Place a cell."
+msgstr "Wydarzenie: umieść komórkę."
+'''
+    cat = words.load(PO.encode(), "pl", [box.encode()])
+    assert cat.exact("Event: Place a cell.") == "Wydarzenie: umieść komórkę."
+    assert cat.name("Iran") == "Iran (pudełko)"
+    assert words.load(PO.encode(), "pl").exact("Event: Place a cell.") is None
+
+
+def test_a_whole_text_in_a_language_is_found_only_where_the_game_has_it():
+    assert words.document("clash", "rules.md", "en") is None
+    assert words.document("no_such_game", "rules.md", "pl") is None
+    assert words.document("clash", "no_such_text.md", "pl") is None
