@@ -167,7 +167,7 @@ msgstr "b2"
 
 
 def test_a_catalogue_is_completed_by_its_part_files_and_a_part_overrides_nothing_else():
-    box = PO + '''
+    box = PO.decode() + '''
 msgctxt "name"
 msgid "Iran"
 msgstr "Iran (pudełko)"
@@ -175,10 +175,10 @@ msgstr "Iran (pudełko)"
 msgid "Event: Place a cell."
 msgstr "Wydarzenie: umieść komórkę."
 '''
-    cat = words.load(PO.encode(), "pl", [box.encode()])
+    cat = words.load(PO, "pl", [box.encode()])
     assert cat.exact("Event: Place a cell.") == "Wydarzenie: umieść komórkę."
     assert cat.name("Iran") == "Iran (pudełko)"
-    assert words.load(PO.encode(), "pl").exact("Event: Place a cell.") is None
+    assert words.load(PO, "pl").exact("Event: Place a cell.") is None
 
 
 def test_a_whole_text_in_a_language_is_found_only_where_the_game_has_it():
