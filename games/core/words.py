@@ -32,6 +32,7 @@ email is in Polish notation and still parses.
 """
 
 import functools
+import html
 import io
 import re
 import unicodedata
@@ -349,3 +350,23 @@ def _written(words: Catalogue, line: str) -> str:
     if not words.writing:
         return line
     return words.writer.sub(lambda m: words.lowered.get(m.group(0).lower(), m.group(0)), line)
+
+
+SVG_WORDS = re.compile(r"(<(text|tspan|title)\b[^>]*>)([^<]+)(</\2>)")
+
+
+def say_svg(game: str, svg: str | None, language: str | None) -> str | None:
+    """A picture (SVG) with the words it shows, its labels and hover titles, said in ``language``
+    from the game's catalogue (its ``<language>.picture.po`` part, and the rest of it)."""
+    if not svg or catalogue(game, language or ENGLISH) is None:
+        return svg
+
+    def said(m: re.Match[str]) -> str:
+        text = html.unescape(m.group(3))
+        return m.group(1) + html.escape(say(game, text, language), quote=False) + m.group(4)
+    return SVG_WORDS.sub(said, svg)
+
+
+def unsaid_svg(game: str, svg: str | None, language: str) -> list[str]:
+    """The words of a picture left as they are in ``language`` (for a test of a language's pictures)."""
+    return [line for m in SVG_WORDS.finditer(svg or "") for line in unsaid(game, html.unescape(m.group(3)), language)]

@@ -185,3 +185,18 @@ def test_a_whole_text_in_a_language_is_found_only_where_the_game_has_it():
     assert words.document("clash", "rules.md", "en") is None
     assert words.document("no_such_game", "rules.md", "pl") is None
     assert words.document("clash", "no_such_text.md", "pl") is None
+
+
+def test_a_picture_is_said_label_by_label_and_stays_the_same_picture(monkeypatch):
+    cat = words.load((PO.decode() + '''
+msgid "Beside the board & more"
+msgstr "Obok planszy i więcej"
+''').encode(), "pl")
+    monkeypatch.setattr(words, "catalogue", lambda game, language: cat if language == "pl" else None)
+    svg = ('<svg><text x="1" y="2">Beside the board &amp; more</text><g><title>Saudi Arabia</title></g>'
+           '<text x="3">Nothing here</text></svg>')
+    assert words.say_svg("any", svg, "pl") == (
+        '<svg><text x="1" y="2">Obok planszy i więcej</text><g><title>Arabia Saudyjska</title></g>'
+        '<text x="3">Nothing here</text></svg>')
+    assert words.unsaid_svg("any", svg, "pl") == ["Nothing here"]
+    assert words.say_svg("any", svg, "en") == svg
