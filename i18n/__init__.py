@@ -72,6 +72,13 @@ def gettext(message: str, language: str | None, **values: Any) -> str:
     return text % values if values else text
 
 
+def pgettext(context: str, message: str, language: str | None, **values: Any) -> str:
+    """``message`` in ``language`` where its catalogue gives it in ``context`` (a word that means
+    something else elsewhere: the word a player writes to look a card up is msgctxt "lookup")."""
+    text = translations(known(language)).pgettext(context, message)
+    return text % values if values else text
+
+
 def ngettext(singular: str, plural: str, n: int, language: str | None, **values: Any) -> str:
     text = translations(known(language)).ungettext(singular, plural, n)
     return text % {"num": n, **values}

@@ -1,5 +1,5 @@
-"""The language of a page: the seat's when the page is a seat's (``g.language``), else the one the
-visitor chose on a page (the ``lang`` cookie, set by ``POST /language``), else the browser's
+"""The language of a page: the seat's when the page is a seat's (``g.language``), else the one its
+link asks for (``?lang=``), else the one the visitor chose on a page (the ``lang`` cookie, set by ``POST /language``), else the browser's
 Accept-Language among ours. Flask-Babel chooses it; the words come from i18n/."""
 
 from typing import Any
@@ -19,8 +19,14 @@ def chosen() -> str | None:
     return asked if asked in i18n.LANGUAGES else None
 
 
+def asked() -> str | None:
+    """The language a link asks for (``?lang=pl``: a Polish email's link to the rules), if ours."""
+    language = request.args.get("lang")
+    return language if language in i18n.LANGUAGES else None
+
+
 def current() -> str:
-    return i18n.known(g.get("language") or chosen() or i18n.best(request.accept_languages))
+    return i18n.known(g.get("language") or asked() or chosen() or i18n.best(request.accept_languages))
 
 
 def choose() -> Any:

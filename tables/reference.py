@@ -5,6 +5,11 @@ A reply of one line whose first word is `rules` or a kind of component the game 
 to its place on the game's rules page; an unknown name with the closest names. The rules page
 (server/rules.py) takes its section and component addresses from here, so a link in an email and
 the page always agree. Only the box's public texts: nothing of a table in play is read here.
+
+In a reader's language (``language``): the words a player writes (`zasady`, `karta 27`: the
+platform's catalogue, msgctxt "lookup"), the components' names and texts (the game's catalogue,
+games.core.words) and the rules' sections (the game's rules in that language, same section ids)
+are said in it; a player may write a name in either language.
 """
 
 import difflib
@@ -15,13 +20,58 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from games.core import Game
+from games.core import Game, words
+from i18n import LANGUAGES, gettext, pgettext
 
 from .model import Table
 
 NAMING = ("card", "tile", "pick", "token", "merc", "column", "family")     # a move's fields that name a component
 HEADING = re.compile(r"^(#{2,4})\s+(.+?)\s*\{#([a-z0-9-]+)\}\s*$")
 CLOSEST = 5
+LOOKUP = "lookup"
+
+
+def _lookup_word(kind: str, language: str | None) -> str:
+    """The word a player writes in ``language`` to look up a kind of component (or the rules)."""
+    listed = {"rules": pgettext(LOOKUP, "rules", language), "card": pgettext(LOOKUP, "card", language),
+              "tile": pgettext(LOOKUP, "tile", language), "order": pgettext(LOOKUP, "order", language),
+              "merc": pgettext(LOOKUP, "merc", language), "item": pgettext(LOOKUP, "item", language),
+              "enemy": pgettext(LOOKUP, "enemy", language), "event": pgettext(LOOKUP, "event", language),
+              "ally": pgettext(LOOKUP, "ally", language), "sheet": pgettext(LOOKUP, "sheet", language),
+              "column": pgettext(LOOKUP, "column", language), "character": pgettext(LOOKUP, "character", language),
+              "family": pgettext(LOOKUP, "family", language), "income": pgettext(LOOKUP, "income", language),
+              "lieutenant": pgettext(LOOKUP, "lieutenant", language),
+              "mission": pgettext(LOOKUP, "mission", language)}
+    return listed.get(kind, kind)
+
+
+@lru_cache(maxsize=1)
+def lookup_words() -> dict[str, str]:
+    """Every language's lookup words, folded, to the kind they look up ('karta' -> 'card')."""
+    kinds = ("rules", "card", "tile", "order", "merc", "item", "enemy", "event", "ally", "sheet", "column",
+             "character", "family", "income", "lieutenant", "mission")
+    return {fold(_lookup_word(kind, language)): kind for language in LANGUAGES for kind in kinds} | \
+        {kind: kind for kind in kinds}
+
+
+def said(game: Game, component: dict[str, Any], language: str | None) -> dict[str, Any]:
+    """A component as a reader of ``language`` reads it: its name, text, facts and group said from
+    the game's catalogue; its English name kept among its aliases (either is looked up)."""
+    if words.catalogue(game.name, language or "en") is None:
+        return component
+    name = words.say(game.name, component["name"], language)
+    out = {**component, "name": name, "text": words.say(game.name, component.get("text") or "", language),
+           "facts": words.say_all(game.name, list(component.get("facts") or ()), language),
+           "aliases": [*component.get("aliases", ()), fold(component["name"])], "english": component["name"]}
+    if component.get("group"):
+        out["group"] = words.say(game.name, component["group"], language)
+    if component.get("polish") and fold(component["polish"]) == fold(name):
+        out["polish"] = None                 # the box's own name is the one said: not twice
+    return out
+
+
+def components(game: Game, language: str | None) -> list[dict[str, Any]]:
+    return [said(game, c, language) for c in game.components()]
 
 
 @dataclass(frozen=True)
@@ -71,20 +121,29 @@ def _by_name(game: Game) -> dict[str, dict[str, Any]]:
     return known
 
 
-def reply(table: Table, seat: str, words: str, public_url: str) -> str | None:
+def reply(table: Table, seat: str, typed: str, public_url: str, language: str | None = None) -> str | None:
     """``answer`` for a seat's reply at a table: what its question's options say is a move."""
     def asked() -> list[str | None]:
         prompt = table.prompts().get(seat) or {}
-        return [table.game.notate(table.state, seat, o["move"]) for o in prompt.get("options") or []]
-    return answer(table.game, words, public_url, asked)
+        notated = [table.game.notate(table.state, seat, o["move"]) for o in prompt.get("options") or []]
+        return notated + [words.write(table.game.name, n, language) for n in notated if n]
+    return answer(table.game, typed, public_url, asked, language)
 
 
-def rules_url(game: Game, public_url: str) -> str:
-    return f"{public_url.rstrip('/')}/rules/{game.name}"
+def rules_url(game: Game, public_url: str, language: str | None = None) -> str:
+    """The game's rules page; in ``language`` when the game's rules are written in it."""
+    asked = f"?lang={language}" if language and language != "en" and rules_text(game, language) != game.rules_text() \
+        else ""
+    return f"{public_url.rstrip('/')}/rules/{game.name}{asked}"
 
 
-def sections(game: Game) -> tuple[Section, ...]:
-    return _sections(game.name, game.rules_text())
+def rules_text(game: Game, language: str | None) -> str:
+    """The rules in ``language`` where the game has them written in it, else in English."""
+    return words.document(game.name, "rules.md", language) or game.rules_text()
+
+
+def sections(game: Game, language: str | None = None) -> tuple[Section, ...]:
+    return _sections(game.name, rules_text(game, language))
 
 
 @lru_cache(maxsize=16)
@@ -117,10 +176,10 @@ def plain(markdown: str) -> str:
     return re.sub(r"\n{3,}", "\n\n", "\n".join(out)).strip()
 
 
-def describe(component: dict[str, Any]) -> str:
-    """A component's heading and whole text, as an email says it."""
+def describe(component: dict[str, Any], language: str | None = None) -> str:
+    """A component's heading and whole text, as an email says it (``component`` said already)."""
     name, number = component["name"], component.get("number")
-    head = f"{component['kind'].capitalize()} {number}: {name}" if number else name
+    head = f"{_lookup_word(component['kind'], language).capitalize()} {number}: {name}" if number else name
     if component.get("polish"):
         head += f" ({component['polish']})"
     if component.get("facts"):
@@ -128,25 +187,27 @@ def describe(component: dict[str, Any]) -> str:
     return f"{head}\n{component['text']}"
 
 
-def answer(game: Game, words: str, public_url: str, asked: Callable[[], Iterable[str]] | None = None) -> str | None:
+def answer(game: Game, typed: str, public_url: str, asked: Callable[[], Iterable[str]] | None = None,
+           language: str | None = None) -> str | None:
     """The answer to a one-line reply that looks something up; None when it is no lookup (a move).
     ``asked`` gives the words of the options the seat is asked now: a reply that is one of them is
     that answer, not a lookup (Labyrinth's "card 27" plays card 27 when a card is asked)."""
-    said = fold(words)
-    first, _, rest = said.partition(" ")
-    if first == "rules":
-        return _rules(game, rest, public_url)
-    components = [c for c in game.components() if c["kind"] == first]
-    if not components or not rest:
+    folded = fold(typed)
+    first, _, rest = folded.partition(" ")
+    kind = lookup_words().get(first)
+    if kind == "rules":
+        return _rules(game, rest, public_url, language)
+    listed = [c for c in components(game, language) if c["kind"] == kind]
+    if not listed or not rest:
         return None
-    found = find(components, rest)
-    if found and asked is not None and said in {fold(option) for option in asked() if option}:
+    found = find(listed, rest)
+    if found and asked is not None and folded in {fold(option) for option in asked() if option}:
         return None
     if found:
-        return _shown(game, found, public_url)
-    if any(c.get("strict") for c in components):
+        return _shown(game, found, public_url, language)
+    if any(c.get("strict") for c in listed):
         return None                      # its kind's word is also a move's: leave it to the moves
-    return _unknown(game, first, rest, components, public_url)
+    return _unknown(game, first, rest, listed, public_url, language)
 
 
 def find(components: list[dict[str, Any]], said: str) -> list[dict[str, Any]]:
@@ -173,44 +234,54 @@ def _names(component: dict[str, Any]) -> list[str]:
     return [fold(component["key"]), fold(component["name"]), *(fold(a) for a in component.get("aliases", ()))]
 
 
-def _shown(game: Game, found: list[dict[str, Any]], public_url: str) -> str:
-    url = rules_url(game, public_url)
+def _shown(game: Game, found: list[dict[str, Any]], public_url: str, language: str | None = None) -> str:
+    url = rules_url(game, public_url, language)
     if found[0].get("ambiguous"):
-        listed = "\n".join(f"  {lookup(c)}: {c['name']}" for c in found[:12])
-        return f"That name fits more than one; write one of these:\n{listed}\n\nThe rules, with every one: {url}"
-    parts = [f"{describe(c)}\nOn the rules page: {url}#{anchor(c)}" for c in found]
+        listed = "\n".join(f"  {lookup(c, language)}: {c['name']}" for c in found[:12])
+        return (gettext("That name fits more than one; write one of these:", language) + f"\n{listed}\n\n"
+                + gettext("The rules, with every one: %(url)s", language, url=url))
+    parts = [describe(c, language) + "\n" + gettext("On the rules page: %(url)s", language, url=f"{url}#{anchor(c)}")
+             for c in found]
     return "\n\n".join(parts)
 
 
-def _unknown(game: Game, kind: str, said: str, components: list[dict[str, Any]], public_url: str) -> str:
-    by_name = {fold(c["name"]): c for c in components}
-    for c in components:
+def _unknown(game: Game, kind: str, typed: str, listed: list[dict[str, Any]], public_url: str,
+             language: str | None = None) -> str:
+    by_name = {fold(c["name"]): c for c in listed}
+    for c in listed:
         for alias in c.get("aliases", ()):
             by_name.setdefault(fold(alias), c)
-    close = difflib.get_close_matches(said, list(by_name), n=CLOSEST * 2, cutoff=0.5)
+    close = difflib.get_close_matches(typed, list(by_name), n=CLOSEST * 2, cutoff=0.5)
     picked = list(dict.fromkeys(by_name[n]["name"] for n in close))[:CLOSEST]
-    url = rules_url(game, public_url)
+    url = rules_url(game, public_url, language)
     if picked:
-        return (f"There is no {kind} called “{said}” in {game.title}. The closest: {', '.join(picked)}. "
-                f"Every {kind}, with its text: {url}")
-    some = ", ".join(c["name"] for c in components[:CLOSEST])
-    return f"There is no {kind} called “{said}” in {game.title}. Some are: {some}. Every {kind}: {url}"
+        return gettext("There is no %(kind)s called “%(said)s” in %(game)s. The closest: %(names)s. "
+                       "Every %(kind)s, with its text: %(url)s", language, kind=kind, said=typed, game=game.title,
+                       names=", ".join(picked), url=url)
+    return gettext("There is no %(kind)s called “%(said)s” in %(game)s. Some are: %(names)s. Every %(kind)s: %(url)s",
+                   language, kind=kind, said=typed, game=game.title,
+                   names=", ".join(c["name"] for c in listed[:CLOSEST]), url=url)
 
 
-def _rules(game: Game, said: str, public_url: str) -> str:
-    url = rules_url(game, public_url)
-    listed = sections(game)
-    if not said:
+def _rules(game: Game, typed: str, public_url: str, language: str | None = None) -> str:
+    url = rules_url(game, public_url, language)
+    listed = sections(game, language)
+    if not typed:
         tops = ", ".join(s.id for s in listed if s.level == 2)
-        return (f"The rules of {game.title}: {url}\n"
-                f"Reply 'rules' and a section's name for its text by email: {tops}."
-                + (f"\nReply {examples(game)} for a component's whole text." if game.components() else ""))
-    section = _section(listed, said)
+        text = gettext("The rules of %(game)s: %(url)s", language, game=game.title, url=url) + "\n" + \
+            gettext("Reply '%(rules)s' and a section's name for its text by email: %(sections)s.", language,
+                    rules=_lookup_word("rules", language), sections=tops)
+        if game.components():
+            text += "\n" + gettext("Reply %(examples)s for a component's whole text.", language,
+                                   examples=examples(game, language))
+        return text
+    section = _section(listed, typed)
     if section is not None:
-        return _section_text(section, url)
-    found = find(list(game.components()), said)
+        return _section_text(section, url, language)
+    found = find(components(game, language), typed)
     if found:
-        return _shown(game, found, public_url)
+        return _shown(game, found, public_url, language)
+    said = typed
     word = re.compile(rf"\b{re.escape(fold(said))}")
     defined = re.compile(r"\*\*([^*]+)\*\*")          # a word in bold is where the rules define it
 
@@ -225,12 +296,14 @@ def _rules(game: Game, said: str, public_url: str) -> str:
                                       + [fold(s.title) for s in listed], n=CLOSEST, cutoff=0.5)
     ids = {s.id.replace("-", " "): s.id for s in listed} | {fold(s.title): s.id for s in listed}
     nearest = list(dict.fromkeys(ids[c] for c in close))
-    hint = f" The closest: {', '.join(nearest)}." if nearest else ""
-    return f"The rules of {game.title} have no section “{said}”.{hint} All of them: {url}"
+    hint = " " + gettext("The closest: %(names)s.", language, names=", ".join(nearest)) if nearest else ""
+    return gettext("The rules of %(game)s have no section “%(said)s”.", language, game=game.title, said=said) + \
+        hint + " " + gettext("All of them: %(url)s", language, url=url)
 
 
-def _section_text(section: Section, url: str) -> str:
-    return f"{section.title}\n\n{plain(section.text)}\n\nOn the rules page: {url}#{section.id}"
+def _section_text(section: Section, url: str, language: str | None = None) -> str:
+    return f"{section.title}\n\n{plain(section.text)}\n\n" + \
+        gettext("On the rules page: %(url)s", language, url=f"{url}#{section.id}")
 
 
 def _section(listed: tuple[Section, ...], said: str) -> Section | None:
@@ -249,24 +322,30 @@ def _one_section(listed: tuple[Section, ...], said: str) -> Section | None:
     return None
 
 
-def _example(game: Game, kind: str) -> str:
-    return lookup(next(c for c in game.components() if c["kind"] == kind))
+def _example(game: Game, kind: str, language: str | None = None) -> str:
+    return lookup(said(game, next(c for c in game.components() if c["kind"] == kind), language), language)
 
 
-def examples(game: Game) -> str:
+def examples(game: Game, language: str | None = None) -> str:
     """"'card 1'" or "'tile mustafa' or 'order black b1'": the lookups a help text shows."""
     kinds = list(dict.fromkeys(c["kind"] for c in game.components()))
-    return " or ".join(f"'{_example(game, k)}'" for k in kinds[:3]) or "'rules'"
+    return gettext(" or ", language).join(f"'{_example(game, k, language)}'" for k in kinds[:3]) or \
+        f"'{_lookup_word('rules', language)}'"
 
 
-def example_section(game: Game) -> str:
+def example_section(game: Game, language: str | None = None) -> str:
     """The id of a section a help text can show: a subsection's one-word id ('disrupt'), else the first."""
-    listed = sections(game)
+    listed = sections(game, language)
     deeper = sorted((s.id for s in listed if s.level > 2), key=len)
     return deeper[0] if deeper else listed[0].id if listed else "setup"
 
 
-def lookup(component: dict[str, Any]) -> str:
-    """What a player replies to read a component: 'card 27', 'tile banker', 'order black b3'."""
-    name = component.get("lookup") or (component["key"] if component["key"].isdigit() else fold(component["name"]))
-    return f"{component['kind']} {name}"
+def lookup(component: dict[str, Any], language: str | None = None) -> str:
+    """What a player replies to read a component: 'card 27', 'tile banker', 'order black b3' (in
+    Polish 'karta 27', 'kafel bankier'): ``component`` as said in ``language``."""
+    key, short = component["key"], component.get("lookup")
+    if component.get("english"):          # said in another language: the number, else its short English form
+        name = key if key.isdigit() else short or fold(component["name"])
+    else:
+        name = short or (key if key.isdigit() else fold(component["name"]))
+    return f"{_lookup_word(component['kind'], language)} {name}"

@@ -151,7 +151,7 @@ def _apply(store: TableStore, table: Table, seat: str, seq: int, lines: list[str
             return _answer("shown", table, seat, m, lines, help_text(table, seat, m.public_url,
                                                                          preferences.language(store, table, seat)),
                            help_asked=True)
-        looked_up = reference.reply(table, seat, words, m.public_url)      # 'rules disrupt', 'card 27'
+        looked_up = reference.reply(table, seat, words, m.public_url, language)      # 'rules disrupt', 'karta 27'
         if looked_up is not None:
             return _answer("shown", table, seat, m, lines, looked_up)
         moves = undo.command(words)

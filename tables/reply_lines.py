@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from games.core import Game, IllegalMove, words
 from games.core.protocol import folded_words, words_of
 
-from . import moves, preferences, rollback, undo
+from . import moves, preferences, reference, rollback, undo
 from .model import Table
 
 LANGUAGE_WORDS = ("language", "język", "jezyk")
@@ -123,8 +123,9 @@ def language(said: str) -> str | None:
 @functools.lru_cache(maxsize=16)
 def lookup_words(game: Game) -> frozenset[str]:
     """The first words of the rules' lookups by email (tables/reference.py): ``rules``, the kinds of
-    the game's components, and those of the other games (a lookup, even one this game cannot answer)."""
-    return frozenset({*LOOKUPS, *(c["kind"] for c in game.components())})
+    the game's components, and those of the other games (a lookup, even one this game cannot answer), in
+    every language the platform speaks."""
+    return frozenset({*LOOKUPS, *reference.lookup_words(), *(c["kind"] for c in game.components())})
 
 
 def is_move(table: Table, seat: str, line: str) -> bool:

@@ -2,7 +2,8 @@
 // card, a tile, an order or a merc (its data-ref, or the place it stands for), get a small "?"
 // button; a tap (or hovering it with a mouse) opens that component's whole text in place, with its
 // drawing and a link to its place on the game's rules page. The texts come from
-// /rules/<game>/components.json (the box's public texts, the same for every seat). The page's live
+// /rules/<game>/components.json (the box's public texts, the same for every seat), in the page's
+// language with the few words this script shows. The page's live
 // updates redraw the hand and the question: new ones get their "?" too.
 (() => {
   "use strict";
@@ -10,7 +11,8 @@
   const source = script && script.dataset.components;
   if (!source || !window.fetch) return;
   const HAND = ["card", "tile"];
-  let index = null, rules = "", pinned = false, shownFor = null;
+  let index = null, rules = "", pinned = false, shownFor = null, said = {};
+  const say = (key, english, name) => (said[key] || english).replace("%(name)s", name || "");
 
   const fold = text => String(text).replace(/ł/g, "l").replace(/Ł/g, "L").normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
@@ -18,6 +20,7 @@
   function remember(data) {
     index = new Map();
     rules = data.rules || "";
+    said = data.words || {};
     for (const c of data.components || []) {
       index.set("#" + c.anchor, c);
       for (const name of [c.key, c.name, ...(c.aliases || [])]) {
@@ -72,7 +75,7 @@
     const close = document.createElement("button");
     close.type = "button";
     close.className = "close";
-    close.setAttribute("aria-label", "Close");
+    close.setAttribute("aria-label", say("close", "Close"));
     close.textContent = "×";
     close.addEventListener("click", hide);
     const title = document.createElement("h3");
@@ -96,7 +99,7 @@
     more.className = "more";
     const link = document.createElement("a");
     link.href = `${rules}#${c.anchor}`;
-    link.textContent = "On the rules page";
+    link.textContent = say("more", "On the rules page");
     more.append(link);
     box.append(text, more);
     box.hidden = false;
@@ -118,8 +121,8 @@
     b.type = "button";
     b.className = "ref-info";
     b.textContent = "?";
-    b.title = `What is ${c.name}?`;
-    b.setAttribute("aria-label", `The whole text of ${c.name}`);
+    b.title = say("what", "What is %(name)s?", c.name);
+    b.setAttribute("aria-label", say("whole", "The whole text of %(name)s", c.name));
     b.setAttribute("aria-expanded", "false");
     b.addEventListener("click", e => {
       e.stopPropagation();
@@ -155,5 +158,7 @@
   });
   style();
   new MutationObserver(decorate).observe(document.body, { childList: true, subtree: true });
-  fetch(source, { credentials: "omit" }).then(r => (r.ok ? r.json() : {})).then(remember).catch(() => {});
+  const language = document.documentElement.lang;        // the page's (the seat's) language
+  const asked = language && language !== "en" ? `${source}?lang=${encodeURIComponent(language)}` : source;
+  fetch(asked, { credentials: "omit" }).then(r => (r.ok ? r.json() : {})).then(remember).catch(() => {});
 })();
