@@ -1,7 +1,8 @@
 """How a player wants to hear about their turns: immediately, in a daily digest, or not at all.
 
 Set per table, or for the player everywhere; the table's setting wins. Invitations and the
-end of a game are always sent unless the seat is muted.
+end of a game are always sent unless the seat is muted: a seat muted at its table is not even
+invited (its player muted it, so knows of it); one muted everywhere is still told of a new table.
 """
 
 import i18n

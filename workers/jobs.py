@@ -67,8 +67,9 @@ def _notify(ctx: Context, table_id: str, kind: str, seq: int, seat: str, now: fl
     email_address = table.seats[seat]["email"]
     if kept.never(store, email_address):
         return "not sent: the address asked never to be emailed by this server"
-    policy_now = preferences.effective(store, table, seat)
-    if policy_now == "mute" and kind != "invitation":
+    here, everywhere = store.preferences(table_id, seat, email_address)
+    policy_now = here or everywhere or preferences.DEFAULT
+    if policy_now == "mute" and (kind != "invitation" or here == "mute"):   # muted here: not even invited
         return "muted"
     if kind == "invitation":
         content = notices.invitation(table, seat, m)

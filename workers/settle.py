@@ -101,12 +101,23 @@ def announce(ctx: Context, table: tables.Table, waiting: dict[str, int], read: S
 
 def unsent(ctx: Context, table: tables.Table, read: SettleReads | None,
            wanted: list[tuple[str, int, str]]) -> list[tuple[str, int, str]]:
-    """Of the emails ``wanted``, those to queue: not yet sent, and not a muted seat's turn or end
-    (``read``: their delivery states and the policies as read with them, of exactly ``wanted``)."""
+    """Of the emails ``wanted``, those to queue: not yet sent, and not to a seat that hears none
+    (``muted``; ``read``: their delivery states and the policies as read with them, of exactly
+    ``wanted``)."""
     states = read.mail if read is not None else \
         ctx.store.mail_states(table.id, [f"{kind}-{seq}-{seat}" for kind, seq, seat in wanted])
     return [(kind, seq, seat) for (kind, seq, seat), state in zip(wanted, states)
-            if state is None and (kind == "invitation" or policy(ctx, table, seat, read) != "mute")]
+            if state is None and not muted(ctx, table, kind, seat, read)]
+
+
+def muted(ctx: Context, table: tables.Table, kind: str, seat: str, read: SettleReads | None) -> bool:
+    """The seat hears nothing of this kind: a turn or the end when its policy is mute; an
+    invitation when it muted this very table (a player muted everywhere still hears of a new one)."""
+    if kind != "invitation":
+        return policy(ctx, table, seat, read) == "mute"
+    if read is None or seat not in read.here:
+        return ctx.store.preferences(table.id, seat, table.seats[seat].get("email", ""))[0] == "mute"
+    return read.here[seat] == "mute"
 
 
 def policy(ctx: Context, table: tables.Table, seat: str, read: SettleReads | None) -> str:
