@@ -267,7 +267,8 @@ def _rules(game: Game, typed: str, public_url: str, language: str | None = None)
     url = rules_url(game, public_url, language)
     listed = sections(game, language)
     if not typed:
-        tops = ", ".join(s.id for s in listed if s.level == 2)
+        english = rules_text(game, language) == game.rules_text()
+        tops = ", ".join(s.id if english else s.title.lower() for s in listed if s.level == 2)   # what they write
         text = gettext("The rules of %(game)s: %(url)s", language, game=game.title, url=url) + "\n" + \
             gettext("Reply '%(rules)s' and a section's name for its text by email: %(sections)s.", language,
                     rules=_lookup_word("rules", language), sections=tops)
