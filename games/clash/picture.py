@@ -133,7 +133,7 @@ def _field(d: Drawing, g, view, field, x, y) -> None:
         note = ("blocked: a tile here loses its effect" if cell.get("blocked")
                 else "empty: a tile here has Security (UN)" if cell.get("stabilized") else "empty")
         for i, line in enumerate(wrap(note, 11, CELL - 24, 3)):
-            d.text(f, x + CELL / 2, y + CELL / 2 + i * 14, line, 11, anchor="middle", fill=GREY)
+            d.text(f, x + CELL / 2, y + CELL / 2 + i * 14, line, 11, anchor="middle", fill=GREY, fit=CELL - 16)
     if cell.get("stabilized"):
         _shield(d, f, x + CELL - 24, y + 6, "UN")
     step = view.get("step") or {}
@@ -158,7 +158,8 @@ def _face_up(d: Drawing, f, cell, x, y) -> None:
     _arrow(d, f, x + 22, y + 34, cell["facing"], side["colour"])
     _icon(d, f, seat, x + CELL - 26, y + 36, 11)
     d.text(f, x + CELL / 2, y + 72, cell["name"], 15, bold=True, anchor="middle", fill=INK, fit=CELL - 24)
-    d.text(f, x + CELL / 2, y + 88, f"supports {side['name']}", 10.5, anchor="middle", fill=side["colour"], bold=True)
+    d.text(f, x + CELL / 2, y + 88, f"supports {side['name']}", 10.5, anchor="middle", fill=side["colour"], bold=True,
+           fit=CELL - 24)
     words = EFFECT_WORDS.get(cell["effect"], cell["effect"])
     if words:
         left = x + (36 if cell.get("security") else 14)
@@ -174,13 +175,13 @@ def _face_up(d: Drawing, f, cell, x, y) -> None:
 def _face_down(d: Drawing, f, cell, x, y) -> None:
     d.rect(f, x + 8, y + 20, CELL - 16, CELL - 28, rx=8, fill="#5d636b", stroke="#3b4047", stroke_width=2,
            class_="tile down", data_tile=cell["tile"])
-    d.text(f, x + CELL / 2, y + 56, "FACE DOWN", 12, bold=True, anchor="middle", fill="#fff")
+    d.text(f, x + CELL / 2, y + 56, "FACE DOWN", 12, bold=True, anchor="middle", fill="#fff", fit=CELL - 24)
     d.text(f, x + CELL / 2, y + 78, cell["name"], 13, anchor="middle", fill="#d7dde6", fit=CELL - 24)
     who = SIDE.get(cell.get("destroyed_by"), {}).get("name", "?")
-    d.text(f, x + CELL / 2, y + 98, f"destroyed by {who}", 10, anchor="middle", fill="#d7dde6")
-    d.text(f, x + CELL / 2, y + 112, "removed after the", 9, anchor="middle", fill="#c2c8d0")
+    d.text(f, x + CELL / 2, y + 98, f"destroyed by {who}", 10, anchor="middle", fill="#d7dde6", fit=CELL - 24)
+    d.text(f, x + CELL / 2, y + 112, "removed after the", 9, anchor="middle", fill="#c2c8d0", fit=CELL - 24)
     other = SIDE[B.other(cell["destroyed_by"])]["name"] if cell.get("destroyed_by") in SIDE else "other"
-    d.text(f, x + CELL / 2, y + 123, f"next {other} move", 9, anchor="middle", fill="#c2c8d0")
+    d.text(f, x + CELL / 2, y + 123, f"next {other} move", 9, anchor="middle", fill="#c2c8d0", fit=CELL - 24)
 
 
 def _arrow(d, f, x, y, facing, colour) -> None:
@@ -260,7 +261,7 @@ def _zones(d: Drawing, view: dict, y: float) -> float:
         rows.append(("beside-board", "Beside the board", view["beside_board"]))
     for key, label, tiles in rows:
         z = d.group(g, id=key)
-        d.text(z, 10, y + 16, label, 11.5, bold=True, fill=INK)
+        d.text(z, 10, y + 16, label, 11.5, bold=True, fill=INK, fit=115)
         x = 130
         if not tiles:
             d.text(z, x, y + 16, "empty", 11, fill=GREY)
@@ -271,7 +272,7 @@ def _zones(d: Drawing, view: dict, y: float) -> float:
             faction = TILES[tile["id"]]["side"]
             t = d.group(z, class_="tile-chip", data_tile=tile["id"])
             d.rect(t, x, y, w, 23, rx=4, fill=FACTION_TINT.get(faction, "#eee"), stroke="#9aa1ab")
-            d.text(t, x + 7, y + 16, tile["name"], 11, bold=True, fill=INK)
+            d.text(t, x + 7, y + 16, tile["name"], 11, bold=True, fill=INK, fit=w - 12)
             x += w + 6
         y += 30
     unused = len(view.get("unused_neutrals") or [])

@@ -125,9 +125,11 @@ class Drawing:
 
     def text(self, parent, x, y, text: str, size: float, bold: bool = False, anchor: str | None = None,
              fit: float | None = None, **attrs) -> ET.Element:
-        """One line of text; `fit` shrinks it to that width."""
+        """One line of text; `fit` shrinks it to that width (kept as ``data-fit``, so that the
+        line said in another language is shrunk to the same width: words.say_svg)."""
         if fit is not None:
             size = fit_size(text, size, fit, bold)
+            attrs.setdefault("data_fit", float(fit))
         return self.el(parent, "text", text, x=x, y=y, font_size=size, font_weight="bold" if bold else None,
                        text_anchor=anchor, **attrs)
 

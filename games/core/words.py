@@ -44,6 +44,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
+from .svg import fit_size
+
 ENGLISH = "en"
 NAME = "name"
 NOTATION = "notation"
@@ -363,8 +365,24 @@ def say_svg(game: str, svg: str | None, language: str | None) -> str | None:
 
     def said(m: re.Match[str]) -> str:
         text = html.unescape(m.group(3))
-        return m.group(1) + html.escape(say(game, text, language), quote=False) + m.group(4)
+        line = say(game, text, language)
+        return _refit(m.group(1), text, line) + html.escape(line, quote=False) + m.group(4)
     return SVG_WORDS.sub(said, svg)
+
+
+FIT = re.compile(r'\sdata-fit="([\d.]+)"')
+FONT_SIZE = re.compile(r'(\sfont-size=")([\d.]+)(")')
+
+
+def _refit(tag: str, text: str, line: str) -> str:
+    """A label fitted to a width (``data-fit``, svg.Drawing.text) shrunk again when the line said
+    in the reader's language is wider than that."""
+    fit, size = FIT.search(tag), FONT_SIZE.search(tag)
+    if fit is None or size is None or line == text:
+        return tag
+    bold = 'font-weight="bold"' in tag
+    smaller = fit_size(line, float(size.group(2)), float(fit.group(1)), bold)
+    return FONT_SIZE.sub(lambda s: s.group(1) + f"{smaller:g}" + s.group(3), tag, count=1)
 
 
 def unsaid_svg(game: str, svg: str | None, language: str) -> list[str]:
