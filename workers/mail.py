@@ -16,7 +16,7 @@ import smtplib
 import ssl
 import time
 from email.message import EmailMessage
-from email.utils import formatdate, make_msgid
+from email.utils import formatdate, getaddresses, make_msgid
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlparse
@@ -30,7 +30,7 @@ from store import TableStore
 from tables import notices, preferences
 from tables.notices import MailSettings
 
-from . import board_crop, pictures
+from . import board_crop, mime, pictures
 
 PICTURE_WIDTH = 640     # pixels: the HTML part scales it down to the screen
 FOCUS_WIDTH = 2 * board_crop.PHONE_PX    # the crop, sharp on a phone's screen of two pixels per point
@@ -68,28 +68,23 @@ def in_chosen_language(store: TableStore, content: dict[str, Any]) -> dict[str, 
 
 
 def render(kind: str, content: dict[str, Any], settings: config.Settings, msgid: str,
-           store: TableStore | None = None, replying_to: tuple[str, list[str]] | None = None) -> EmailMessage:
+           store: TableStore | None = None, replying_to: tuple[str, list[str]] | None = None) -> mime.Written:
     """The email of ``kind``. With ``store``, an email to a seat joins the seat's thread at its
     table; ``replying_to`` is (Message-ID, References) of the player's email it answers."""
     if store is not None:
         content = in_chosen_language(store, content)
-    message = EmailMessage()
-    message["Subject"] = _header(_env.get_template(f"{kind}.subject.txt").render(**content))
-    message["From"] = settings.mail_from
-    message["To"] = content["to"]
-    message["Date"] = formatdate(localtime=False)
-    message["Message-ID"] = msgid
-    message["Auto-Submitted"] = "auto-generated"
-    message["X-PBEM-Kind"] = kind
+    headers = [("Subject", _header(_env.get_template(f"{kind}.subject.txt").render(**content))),
+               ("From", settings.mail_from), ("To", content["to"]), ("Date", formatdate(localtime=False)),
+               ("Message-ID", msgid), ("Auto-Submitted", "auto-generated"), ("X-PBEM-Kind", kind)]
     reply_to = content.get("reply_to") or _reply_address(content, settings)
     if reply_to:
-        message["Reply-To"] = reply_to
+        headers.append(("Reply-To", reply_to))
     if content.get("unsubscribe"):
-        message["List-Unsubscribe"] = f"<{content['unsubscribe']}>"
-        message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+        headers += [("List-Unsubscribe", f"<{content['unsubscribe']}>"),
+                    ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")]
     for header, key in (("X-PBEM-Table", "table"), ("X-PBEM-Seat", "seat"), ("X-PBEM-Seq", "seq")):
         if content.get(key) is not None:
-            message[header] = str(content[key])
+            headers.append((header, str(content[key])))
     table, seat = content.get("table"), content.get("seat")
     earlier = store.thread(table, seat) if store is not None and table and seat else []
     references = list(earlier)
@@ -98,8 +93,7 @@ def render(kind: str, content: dict[str, Any], settings: config.Settings, msgid:
         parent = replying_to[0]
         references += [r for r in [*replying_to[1], replying_to[0]] if r not in references]
     if parent:
-        message["In-Reply-To"] = parent
-        message["References"] = " ".join(references[-12:])
+        headers += [("In-Reply-To", parent), ("References", " ".join(references[-12:]))]
     # an email about a turn (its question, or whom it waits for) shows the board around what matters, and
     # links the seat page for the whole board (one picture an email: each costs a fifth of a second to draw);
     # the end, and a board legible whole, show the whole board
@@ -109,17 +103,13 @@ def render(kind: str, content: dict[str, Any], settings: config.Settings, msgid:
     image = None if focus_image else _picture(content.get("picture"), PICTURE_WIDTH)
     content = notices.in_words(content)      # the game's words in the reader's language (cropped by the board's own)
     cid, focus_cid = make_msgid(domain=settings.reply_address_domain), make_msgid(domain=settings.reply_address_domain)
-    message.set_content(_encodable(_env.get_template(f"{kind}.txt").render(**content)))
-    message.add_alternative(_encodable(_env.get_template(f"{kind}.html").render(
+    text = _encodable(_env.get_template(f"{kind}.txt").render(**content))
+    html = _encodable(_env.get_template(f"{kind}.html").render(
         **{**content, "picture_cid": cid[1:-1] if image else None,
-           "focus_cid": focus_cid[1:-1] if focus_image else None, "focus_places": focus.places if focus else []})),
-        subtype="html")
-    html = message.get_payload()[1]
-    if focus_image:
-        html.add_related(focus_image, maintype="image", subtype="png", cid=focus_cid, filename="around.png",
-                         disposition="inline")
-    if image:
-        html.add_related(image, maintype="image", subtype="png", cid=cid, filename="table.png", disposition="inline")
+           "focus_cid": focus_cid[1:-1] if focus_image else None, "focus_places": focus.places if focus else []}))
+    # the same bytes as EmailMessage (text, then the HTML related to its picture), written directly (workers/mime.py)
+    message = mime.write(headers, text, html, [(focus_image, focus_cid, "around.png")] if focus_image else
+                         [(image, cid, "table.png")] if image else [])
     if store is not None and table and seat:
         store.add_to_thread(table, seat, [*([replying_to[0]] if replying_to else []), msgid], thread=earlier)
     return message
@@ -166,8 +156,8 @@ class Handover:
         self.connection, self.key = connection, f"pbem:handover:{message_id}"
 
     @classmethod
-    def of_current_job(cls, message: EmailMessage) -> "Handover | None":
-        job, message_id = get_current_job(), str(message.get("Message-ID") or "")
+    def of_current_job(cls, message: "EmailMessage | mime.Written") -> "Handover | None":
+        job, message_id = get_current_job(), str(_header_of(message, "Message-ID") or "")
         return cls(job.connection, message_id) if job is not None and message_id else None
 
     def mark(self, stage: str) -> None:
@@ -203,7 +193,12 @@ class _SmtpSsl(_Recorded, smtplib.SMTP_SSL):
     pass
 
 
-def send(message: EmailMessage, settings: config.Settings) -> str:
+def _header_of(message: "EmailMessage | mime.Written", name: str) -> Any:
+    """A header of the message: as given when it was written here (nothing parsed), else as read."""
+    return message.header(name) if isinstance(message, mime.Written) else message.get(name)
+
+
+def send(message: "EmailMessage | mime.Written", settings: config.Settings) -> str:
     """Deliver; returns where it went. Raises OSError/SMTPException while the server is down.
     Inside a job, the hand-over is recorded (Handover) and an email the server already accepted
     is not sent again."""
@@ -226,13 +221,28 @@ def send(message: EmailMessage, settings: config.Settings) -> str:
             client.starttls(context=ssl.create_default_context())
         if url.username:
             client.login(unquote(url.username), unquote(url.password or ""))
-        client.send_message(message)
+        _send_message(client, message)
     return settings.smtp_url.split("@")[-1]
 
 
-def write_outbox(message: EmailMessage, folder: Path) -> str:
+def _send_message(client: smtplib.SMTP, message: "EmailMessage | mime.Written") -> None:
+    """client.send_message(message); an email written here goes as its own bytes (the same as the
+    Generator would write them, line ends CRLF) to the addresses of its From and To."""
+    if not isinstance(message, mime.Written):
+        client.send_message(message)
+        return
+    sender = getaddresses([message.header("Sender") or message.header("From") or ""])[0][1]
+    recipients = [a[1] for a in getaddresses([v for v in (message.header(h) for h in ("To", "Bcc", "Cc")) if v])]
+    if not "".join([sender, *recipients]).isascii():        # SMTPUTF8: as the standard library does it
+        client.send_message(message.parsed)
+        return
+    client.sendmail(sender, recipients, message.raw.replace(b"\n", b"\r\n"))
+
+
+def write_outbox(message: "EmailMessage | mime.Written", folder: Path) -> str:
     folder.mkdir(parents=True, exist_ok=True)
-    name = f"{time.time_ns()}-{message['X-PBEM-Table'] or 'pbem'}-{message['X-PBEM-Seat'] or 'mail'}.eml"
+    name = (f"{time.time_ns()}-{_header_of(message, 'X-PBEM-Table') or 'pbem'}-"
+            f"{_header_of(message, 'X-PBEM-Seat') or 'mail'}.eml")
     temporary = folder / ("." + name)
     temporary.write_bytes(bytes(message))
     os.replace(temporary, folder / name)
