@@ -3,6 +3,7 @@
 import time
 from typing import Any
 
+import orjson
 from flask import jsonify, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
@@ -14,7 +15,7 @@ from workers import rollbacks
 from ..auth import required_seat
 from ..extensions import services
 from ..openapi import refusals
-from ..schemas import MoveAnswer, MoveRequest, RollbackAnswer, RollbackRequest, UndoRequest
+from ..schemas import MAX_MOVE_TEXT, MAX_SEQ, MoveAnswer, MoveRequest, RollbackAnswer, RollbackRequest, UndoRequest
 
 blp = Blueprint("moves", __name__, description="Moves")
 
@@ -32,31 +33,76 @@ class Moves(MethodView):
         in order while it is still your turn, stopping at the first line that does not fit (the
         answer says which, in ``stopped``). Send ``Idempotency-Key`` so that a retried request
         applies once; the same key with another request is refused (422)."""
-        s = services()
-        try:
-            done = tables.play(s.store, s.tables, table_id, required_seat, expected_seq=body.get("expected_seq"),
-                               move=body.get("move"), option=body.get("option"), text=body.get("text"),
-                               idempotency_key=request.headers.get("Idempotency-Key"), now=time.time(),
-                               snapshot_every=s.settings.snapshot_every, idempotency_ttl=s.settings.idempotency_ttl)
-        except tables.StaleSeq as stale:
-            table = tables.load(s.store, table_id)
-            stale.extra["view"] = tables.view(table, required_seat(table))
-            raise
-        seat = done.seat
-        if done.replayed:
-            events = tables.log(s.store, done.table, seat, since=done.first_seq - 1, upto=done.last_seq)
-        else:
-            s.metrics.moves.labels(done.table.game.name).inc()
-            events = tables.entries_for(done.table, done.entries, seat)
-        # Already plain JSON: answered as is (the schema above documents it), which saves a
-        # marshmallow dump on the hottest route.
-        body = {"seq": done.table.seq, "events": events, "view": tables.view(done.table, seat)}
-        if done.applied or done.refused or done.left:      # a stretch of moves: how far it went
-            body.update({"applied": done.applied, "left": done.left,
-                         "stopped": [done.refused[0], done.refused[1].message] if done.refused else None})
-        answer = jsonify(body)
-        answer.status_code = 201
-        return answer
+        return move_answer(body, table_id)
+
+
+def move_answer(body: dict[str, Any], table_id: str) -> Any:
+    """The move a request's body (as MoveRequest loads it) asks for, made, and its answer."""
+    s = services()
+    try:
+        done = tables.play(s.store, s.tables, table_id, required_seat, expected_seq=body.get("expected_seq"),
+                           move=body.get("move"), option=body.get("option"), text=body.get("text"),
+                           idempotency_key=request.headers.get("Idempotency-Key"), now=time.time(),
+                           snapshot_every=s.settings.snapshot_every, idempotency_ttl=s.settings.idempotency_ttl)
+    except tables.StaleSeq as stale:
+        table = tables.load(s.store, table_id)
+        stale.extra["view"] = tables.view(table, required_seat(table))
+        raise
+    seat = done.seat
+    if done.replayed:
+        events = tables.log(s.store, done.table, seat, since=done.first_seq - 1, upto=done.last_seq)
+    else:
+        s.metrics.moves.labels(done.table.game.name).inc()
+        events = tables.entries_for(done.table, done.entries, seat)
+    # Already plain JSON: answered as is (the schema above documents it), which saves a
+    # marshmallow dump on the hottest route.
+    body = {"seq": done.table.seq, "events": events, "view": tables.view(done.table, seat)}
+    if done.applied or done.refused or done.left:      # a stretch of moves: how far it went
+        body.update({"applied": done.applied, "left": done.left,
+                     "stopped": [done.refused[0], done.refused[1].message] if done.refused else None})
+    answer = jsonify(body)
+    answer.status_code = 201
+    return answer
+
+
+MOVE_FIELDS = frozenset(("move", "option", "text", "expected_seq"))
+ONE_OF = ("move", "option", "text")
+
+
+def plain_move_body() -> dict[str, Any] | None:
+    """The body of an ordinary move request, read once, when MoveRequest would load it as it is:
+    a JSON object of its own fields only, exactly one of move, option and text, each of its type
+    and within its limits. None for anything else (not JSON, a refusal to give, an extra field):
+    the schema then reads the request and answers it, with its own words."""
+    if request.mimetype != "application/json":
+        return None
+    try:
+        body = orjson.loads(request.get_data(cache=True))
+    except orjson.JSONDecodeError:
+        return None
+    if type(body) is not dict or not body.keys() <= MOVE_FIELDS or sum(k in body for k in ONE_OF) != 1:
+        return None
+    option, text, expected = body.get("option"), body.get("text"), body.get("expected_seq", 0)
+    if ("move" in body and body["move"] is None
+            or option is not None and not (type(option) is int and 1 <= option <= MAX_SEQ)
+            or "option" in body and option is None
+            or "text" in body and not (type(text) is str and len(text) <= MAX_MOVE_TEXT)
+            or not (type(expected) is int and 0 <= expected <= MAX_SEQ)):
+        return None
+    return body
+
+
+def plain_moves(smorest: Any) -> Any:
+    """POST /tables/<id>/moves as a plain view: an ordinary body is read once (``plain_move_body``)
+    and the move made at once; anything else goes through ``smorest``, the documented route
+    (webargs, the schema), which answers it as it always has."""
+    def moves_route(table_id: str) -> Any:
+        body = plain_move_body()
+        if body is None:
+            return smorest(table_id=table_id)
+        return move_answer(body, table_id)
+    moves_route.documented = smorest        # type: ignore[attr-defined]
+    return moves_route
 
 
 @blp.route("/tables/<table_id>/undo")

@@ -98,17 +98,24 @@ class TableView(MethodView):
     @refusals(blp, 403, 404)
     def get(self, table_id: str):  # type: ignore[no-untyped-def]
         """The bearer's view; without a token, an observer's."""
-        s = services()
-        # this process's copy if still current, the log's last entries it read, and the rollback
-        # and preferences (not kept with the copy: no seq moves), in one round trip
-        with s.tables.seat_reading(s.store, table_id) as (table, tail, glance):
-            seat = seat_for(table)
-            view = tables.view(table, seat, board=True)
-            if seat is not None:
-                view["undo"] = undo.window(s.store, table, seat, tail).as_view()
-                view["rollback"] = rollback.as_view(s.store, table, glance)
-                view["language"] = preferences.language(s.store, table, seat, glance)
-        return jsonify(documented(view))
+        return view_answer(table_id)
+
+
+def view_answer(table_id: str) -> Any:
+    """GET /tables/<id>/view's answer. It is also the route's plain view (server/app.py): the
+    route reads no body and answers a response of its own, which is all the documented
+    wrappers would pass on."""
+    s = services()
+    # this process's copy if still current, the log's last entries it read, and the rollback
+    # and preferences (not kept with the copy: no seq moves), in one round trip
+    with s.tables.seat_reading(s.store, table_id) as (table, tail, glance):
+        seat = seat_for(table)
+        view = tables.view(table, seat, board=True)
+        if seat is not None:
+            view["undo"] = undo.window(s.store, table, seat, tail).as_view()
+            view["rollback"] = rollback.as_view(s.store, table, glance)
+            view["language"] = preferences.language(s.store, table, seat, glance)
+    return jsonify(documented(view))
 
 
 @blp.route("/tables/<table_id>/states/<int:seq>")
