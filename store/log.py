@@ -37,6 +37,7 @@ class Loaded:
     snapshot_state: str
     tail: list[bytes]        # entries after the snapshot, oldest first
     waiting: dict[str, int]  # seat -> seq since which it is waited on, at ``seq``
+    needs: int | None = None  # the seq at which it last asked a worker to act, until one has (``needs``)
 
 
 @dataclass
@@ -100,9 +101,9 @@ class TableStore:
                                keys.waiting(table_id)])
         if not out:
             raise NoSuchTable(table_id)
-        doc, seq, snap_seq, snap_version, snap_state, waiting, *tail = out
+        doc, seq, snap_seq, snap_version, snap_state, waiting, needs, *tail = out
         return Loaded(_text(doc), int(seq), int(snap_seq), _text(snap_version), _snapshot(snap_state), tail,
-                      orjson.loads(waiting))
+                      orjson.loads(waiting), int(needs) if needs else None)
 
     def seq(self, table_id: str) -> int:
         value = self.redis.hget(keys.meta(table_id), "seq")
@@ -391,18 +392,20 @@ class TableStore:
         return [(_text(edge) if edge else None, _text(when) if when else None) for edge, when in pipe.execute()]
 
     def set_clock(self, table_id: str, values: dict[str, object], deadlines: dict[str, float],
-                  done: list[str], settled: int | None = None) -> bool | None:
+                  done: list[str], settled: int | None = None,
+                  players: Collection[tuple[str, str, bool]] = ()) -> bool | None:
         """Update a table's clocks; index the new deadlines ("<table>/<seat>/<edge>": when) and
         drop the finished ones, all or nothing: one script on one Redis server; on a cluster, where
-        the index lives on another node, one round trip. With ``settled`` (a seq), then what
-        ``settled`` does, in the same script, and its answer (on a cluster, after)."""
+        the index lives on another node, one round trip. ``players``: the players' index too, as
+        ``set_players_waiting`` (in the same script on one server). With ``settled`` (a seq), then
+        what ``settled`` does, in the same script, and its answer (on a cluster, after)."""
         if not connect.is_cluster(self.redis):
-            script_keys = [keys.clock(table_id), keys.DEADLINES]
-            if settled is not None:
-                script_keys += [keys.meta(table_id), keys.PENDING]
+            script_keys = [keys.clock(table_id), keys.DEADLINES, keys.meta(table_id), keys.PENDING,
+                           *(keys.player_waiting(email) for email, _, _ in players)]
             args = [len(values), len(deadlines), "" if settled is None else settled, table_id,
-                    *(x for pair in values.items() for x in pair), *(x for pair in deadlines.items() for x in pair),
-                    *done]
+                    *(x for pair in values.items() for x in pair),
+                    *(x for _, seat, waited_on in players for x in (f"{table_id}/{seat}", "1" if waited_on else "0")),
+                    *(x for pair in deadlines.items() for x in pair), *done]
             if settled is None:
                 self._set_clock(keys=script_keys, args=args)
                 return None
@@ -416,6 +419,7 @@ class TableStore:
             if done:
                 pipe.zrem(keys.DEADLINES, *done)
             pipe.execute()
+        self.set_players_waiting(table_id, list(players))
         return None if settled is None else self.settled(table_id, settled)
 
     def settle_reads(self, table_id: str, seats: list[tuple[str, str, int | None]], mail: list[str]) -> SettleReads:

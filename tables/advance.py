@@ -24,7 +24,9 @@ class Advanced:
 
 
 def advance(store: TableStore, table_id: str, *, now: float, step_cap: int = 1000,
-            snapshot_every: int = 50, batch: int = 25, table: Table | None = None) -> Advanced:
+            snapshot_every: int = 50, batch: int = 25, table: Table | None = None, index: bool = True) -> Advanced:
+    """``table``: as just loaded, else loaded here. ``index``: keep the players' index here
+    (``update_player_index``); False when the caller writes it with its own (the settle)."""
     steps = decisions = 0
     table = table if table is not None else load(store, table_id)
     waiting = table.waiting              # as loaded or as the last append left it: then not read again
@@ -43,7 +45,8 @@ def advance(store: TableStore, table_id: str, *, now: float, step_cap: int = 100
         table, waiting = done.table, done.waiting
     if waiting is None:
         waiting = store.waiting(table_id)
-    update_player_index(store, table, waiting)
+    if index:
+        update_player_index(store, table, waiting)
     return Advanced(table, steps, waiting)
 
 

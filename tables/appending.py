@@ -132,5 +132,9 @@ class Draft:
 
 def update_player_index(store: TableStore, table: Table, waiting: dict[str, int]) -> None:
     """The index of where each player is waited on (derived; the worker keeps it current)."""
-    store.set_players_waiting(table.id, [(info["email"], seat, seat in waiting)
-                                         for seat, info in table.seats.items() if info.get("email")])
+    store.set_players_waiting(table.id, player_index(table, waiting))
+
+
+def player_index(table: Table, waiting: dict[str, int]) -> list[tuple[str, str, bool]]:
+    """(email, seat, waited on) of each seat with a player: what the players' index is told."""
+    return [(info["email"], seat, seat in waiting) for seat, info in table.seats.items() if info.get("email")]

@@ -9,7 +9,7 @@ from typing import Any
 
 import games
 from games.core import SYSTEM, Game, Rng
-from store import NoSuchTable, TableStore
+from store import Loaded, NoSuchTable, TableStore
 
 from . import envelope, history
 from .errors import NotFound
@@ -114,9 +114,10 @@ def bot_rng(seed: bytes, position: int) -> Rng:
     return Rng(hmac.new(seed, b"bot", hashlib.sha256).digest(), position)
 
 
-def load(store: TableStore, table_id: str) -> Table:
+def load(store: TableStore, table_id: str, loaded: Loaded | None = None) -> Table:
+    """The table, from ``loaded`` when the caller has read it already (``store.load``)."""
     try:
-        loaded = store.load(table_id)
+        loaded = loaded or store.load(table_id)
     except NoSuchTable:
         raise NotFound(f"There is no table {table_id}.", code="unknown_table") from None
     doc = json.loads(loaded.doc)

@@ -18,8 +18,9 @@ import logging
 import time
 
 import tables
-from store import SettleReads
+from store import NoSuchTable, SettleReads
 from tables import deadlines, faults, preferences
+from tables.appending import player_index
 
 from .context import Context
 from .queue import enqueue_notify
@@ -38,14 +39,21 @@ def settle(ctx: Context, table_id: str, now: float | None = None) -> str:
     """Do what the table needs now; returns what was done (for logs and tests)."""
     store, settings = ctx.store, ctx.settings
     for _ in range(3):                     # a player moved meanwhile: look again at once
-        if store.needs(table_id) is None:
+        try:
+            loaded = store.load(table_id)              # with the mark: one round trip
+        except NoSuchTable:                            # gone (expired): nothing to do
+            loaded = None
+        if loaded is None or loaded.needs is None:
             return "nothing to do"
         at = time.time() if now is None else now
         faults.point("settle:start")
         done = tables.advance(store, table_id, now=at, step_cap=settings.advance_step_cap,
-                              snapshot_every=settings.snapshot_every)
+                              snapshot_every=settings.snapshot_every, table=tables.load(store, table_id, loaded),
+                              index=False)
         table = done.table
+        players = player_index(table, done.waiting)
         if table.automatic_seat() is not None:        # the step cap: another turn of the loop later
+            store.set_players_waiting(table_id, players)
             store.rekick(table_id, at)
             return f"{done.steps} steps, more to come"
         over = table.result() is not None
@@ -59,11 +67,11 @@ def settle(ctx: Context, table_id: str, now: float | None = None) -> str:
         if not mail and not over:                     # nothing to come between the clocks and the end: one write
             faults.point("settle:tracked")
             faults.point("settle:announced")
-            if store.set_clock(table_id, clocks.values, clocks.entries, clocks.done, settled=table.seq):
+            if store.set_clock(table_id, clocks.values, clocks.entries, clocks.done, settled=table.seq,
+                               players=players):      # and the players' index
                 return f"settled at {table.seq} after {done.steps} steps"
             continue
-        if clocks.values or clocks.entries or clocks.done:
-            store.set_clock(table_id, clocks.values, clocks.entries, clocks.done)
+        store.set_clock(table_id, clocks.values, clocks.entries, clocks.done, players=players)
         if over:                                      # the end: what only a live table needs goes soon
             store.finished(table_id, FINISHED_KEEP)
         faults.point("settle:tracked")

@@ -1,14 +1,21 @@
--- A table's clocks and the deadlines' index, together (one command on one Redis server); and,
--- when ARGV[3] is a seq, the settle's bookkeeping too, as settled.lua does it (a settle that
--- queued no email: nothing needs to come between its clocks and its end).
--- KEYS: the clock hash, the deadlines sorted set; with a seq, meta and the sweep's index.
+-- A table's clocks and the deadlines' index, together (one command on one Redis server); the
+-- players' index of who is waited on where, when asked; and, when ARGV[3] is a seq, the
+-- settle's bookkeeping too, as settled.lua does it (a settle that queued no email: nothing
+-- needs to come between its clocks and its end).
+-- KEYS: the clock hash, the deadlines sorted set, meta, the sweep's index, then the players'
+--       "waiting" sets (as players_waiting.lua).
 -- ARGV: how many clock fields, how many new deadlines, the seq the settle saw ('' for no
---       settle), the table id, then field, value ..., member, when ..., then the members to drop.
+--       settle), the table id, then field, value ..., per player set its member and '1'/'0'
+--       (waited on: added, else removed), member, when ..., then the members to drop.
 -- Returns 0 without a seq; with one, 1 when the table needs nothing more, else 0.
 local fields, deadlines, seen = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3]
 local at = 5
 if fields > 0 then redis.call('HSET', KEYS[1], unpack(ARGV, at, at + 2 * fields - 1)) end
 at = at + 2 * fields
+for i = 5, #KEYS do
+  if ARGV[at + 1] == '1' then redis.call('SADD', KEYS[i], ARGV[at]) else redis.call('SREM', KEYS[i], ARGV[at]) end
+  at = at + 2
+end
 for i = at, at + 2 * deadlines - 1, 2 do redis.call('ZADD', KEYS[2], ARGV[i + 1], ARGV[i]) end
 at = at + 2 * deadlines
 if #ARGV >= at then redis.call('ZREM', KEYS[2], unpack(ARGV, at)) end
