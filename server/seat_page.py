@@ -90,7 +90,7 @@ def context(table: tables.Table, seat: str | None, token: str | None, whole_log:
         "picture": inline_svg(picture),
         "brief": words.say_all(game.name, table.game.brief(table.state, seat), language),
         "phone_board": board,
-        "hand": said_hand(game.name, hand(table.game.name, view["state"], seat), language),
+        "hand": hand(table.game.name, view["state"], seat, language),
         "groups": list(reversed(groups)), "log_cut": bool(since) and groups[0].first > 1 if groups else False,
         "over": _over(table, seat, token) if finished else None,
         "rematch": f"/rematch/{gathering_links.rematch_token(s.settings.secret_key, table.id, seat)}"
@@ -102,6 +102,8 @@ def context(table: tables.Table, seat: str | None, token: str | None, whole_log:
         "whole_log": whole_log, "public_url": s.settings.public_url.rstrip("/"),
         "quote": quote, "when": when, "outcomes": OUTCOMES,
         "language": language,
+        "seat_name": lambda x: framing.seat_name(game, x, language),      # "jihadist" -> "Dżihadysta"
+        "game_word": lambda text: words.say(game.name, text, language),    # a team's name: "south" -> "południe"
     }
     window = undo.window(s.store, table, seat) if seat else None
     out["undo"] = window.as_view() if window else None
@@ -127,18 +129,6 @@ def in_words(table: tables.Table, language: str, view: dict[str, Any], own: dict
                 "notation": words.write(name, o["notation"], language) if o["notation"] else None} for o in options]
     example = [words.write(name, line, language) for line in example]
     return view, own, options, example
-
-
-def said_hand(game: str, held: dict[str, Any] | None, language: str | None) -> dict[str, Any] | None:
-    """The hand's words (its title, each card's name, tags and text, the others' counts) as the game's
-    catalogue says them in ``language``; what it cannot say stays as it is."""
-    if held is None or i18n.known(language) == i18n.DEFAULT:
-        return held
-    return {**held, "title": words.say(game, held["title"], language),
-            "items": [{**item, "name": words.say(game, item["name"], language),
-                       "tags": words.say_all(game, list(item["tags"]), language),
-                       "text": words.say_all(game, list(item["text"]), language)} for item in held["items"]],
-            "others": words.say_all(game, list(held.get("others") or []), language)}
 
 
 def waiting(table: tables.Table, seat: str | None, prompts: list[dict[str, Any]], language: str | None) -> list[str]:

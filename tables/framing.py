@@ -2,6 +2,7 @@
 and co-op partners are "with", opponents "against"), and what the end means for it ("You won.").
 Emails, the seat page and the lobby all say it the same way."""
 
+import re
 from typing import Any
 
 import i18n
@@ -36,8 +37,9 @@ def worded(game: Game, side: dict[str, list[str]], language: str | None = None) 
     game in the game's own words)."""
     if i18n.known(language) != i18n.DEFAULT:
         against_names = [words.say(game.name, name, language) for name in side["against"]] if game.coop \
-            else side["against"]
-        out = i18n.gettext(", with %(names)s", language, names=_and(side["with"], language)) if side["with"] else ""
+            else [label_said(game, name, language) for name in side["against"]]
+        with_names = [label_said(game, name, language) for name in side["with"]]
+        out = i18n.gettext(", with %(names)s", language, names=_and(with_names, language)) if with_names else ""
         if against_names:
             against = N_(", together against %(names)s") if game.coop and side["with"] else N_(", against %(names)s")
             out += i18n.gettext(against, language, names=_and(against_names, language))
@@ -48,6 +50,27 @@ def worded(game: Game, side: dict[str, list[str]], language: str | None = None) 
     if side["against"]:
         out += (", together against " if game.coop and side["with"] else ", against ") + _and(side["against"])
     return out
+
+
+# a seat as its game names it, where the seat's id is not a word of the game ("us": the US side)
+SEAT_LABELS = {"labyrinth": {"us": "US", "jihadist": "Jihadist"}, "clash": {"mcworld": "McWorld", "jihad": "Jihad"}}
+_LABEL = re.compile(r"^(?P<name>.*) \((?P<seat>[\w-]+)\)$")
+
+
+def seat_name(game: Game, seat: str, language: str | None = None) -> str:
+    """``seat`` as a reader of ``language`` reads it: the game's name for it in the game's words
+    ("jihadist" -> "Dżihadysta", "southwest" -> "południowy zachód"); in English the seat's id."""
+    if i18n.known(language) == i18n.DEFAULT or seat not in game.seats:
+        return seat
+    return words.say(game.name, SEAT_LABELS.get(game.name, {}).get(seat, seat), language)
+
+
+def label_said(game: Game, label: str, language: str | None) -> str:
+    """"Ann (jihadist)" with the seat said: "Ann (Dżihadysta)"."""
+    found = _LABEL.match(label)
+    if found is None or found["seat"] not in game.seats:
+        return label
+    return f"{found['name']} ({seat_name(game, found['seat'], language)})"
 
 
 def outcome(game: Game, result: dict[str, Any] | None, seat: str | None, language: str | None = None) -> str | None:

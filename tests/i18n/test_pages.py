@@ -18,7 +18,7 @@ def test_each_seat_page_in_its_seat_s_language(client):
     table, tokens = _table(client)
     polish = client.get(f"/play/{table}?token={tokens['mcworld']}").get_data(as_text=True)
     english = client.get(f"/play/{table}?token={tokens['jihad']}").get_data(as_text=True)
-    assert '<html lang="pl">' in polish and "Grasz: <b>mcworld</b> (Ann)" in polish and "Zapis partii" in polish
+    assert '<html lang="pl">' in polish and "Grasz: <b>McWorld</b> (Ann)" in polish and "Zapis partii" in polish
     assert '<html lang="en">' in english and "You play <b>jihad</b> (Bob)" in english and "The log" in english
 
 

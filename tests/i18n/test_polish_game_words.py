@@ -228,4 +228,4 @@ def test_the_log_s_own_words_around_the_game_s_are_said_too(polish):
     clash = games.get("clash")
     assert framing.outcome(clash, {"winner": "jihad"}, "jihad", "pl") == "Wygrywasz."
     assert framing.outcome(clash, {"winner": "jihad"}, "mcworld") == "You lost."
-    assert framing.phrase(clash, SEATS, "jihad", "pl") == ", przeciwko: Bob (mcworld)"
+    assert framing.phrase(clash, SEATS, "jihad", "pl") == ", przeciwko: Bob (McWorld)"
