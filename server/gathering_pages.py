@@ -14,7 +14,7 @@ import tables
 from tables.errors import TableError
 from games.core import IllegalMove
 from store import gatherings as kept
-from tables import gathering, gathering_check, gathering_links, gathering_seats, preferences
+from tables import framing, gathering, gathering_check, gathering_links, gathering_seats, preferences
 from tables.auth import link_key
 from tables.gathering_notices import STATES, options_in_words, sides, time_words, waiting_words, who
 from tables.rematch import rematch
@@ -56,7 +56,8 @@ def summary(g: gathering.Gathering) -> dict[str, Any]:
     """What every page of a gathering shows of it (names, never addresses), in the page's language."""
     spoken = languages.current()
     return {"g": g, "title": g.game.title, "options": options_in_words(g.game, g.doc["options"]),
-            "seats": [{"seat": s, "who": who(g.seats[s], spoken), "bot": g.seats[s]["state"] == "bot",
+            "seats": [{"seat": s, "label": framing.seat_name(g.game, s, spoken), "who": who(g.seats[s], spoken),
+                       "bot": g.seats[s]["state"] == "bot",
                        "state": i18n.gettext(STATES[g.seats[s]["state"]], spoken)} for s in g.doc["order"]],
             "time_control": time_words(g.doc["time_control"], spoken), "rules": links().rules(g.game.name)}
 
@@ -84,7 +85,7 @@ def new_post() -> Any:
     try:
         g = ask(new_game_form.body(game, posted))
     except TableError as refused:
-        return page("new.html", refused.status, games=games.all_games(), problem=refused.message,
+        return page("new.html", refused.status, games=games.all_games(), problem=i18n.reason(refused, languages.current()),
                     chosen=new_game_form.form(game, posted, posted, languages.current()))
     speak(g.creator.get("language"))                     # as the form chose for the creator's emails
     return said(_("Check your email"), _("We sent %(email)s a link to confirm your game of %(title)s. Nobody else is "
@@ -141,7 +142,7 @@ def confirm(token: str) -> Any:
     try:
         done, seat = gathering_seats.take(s.store, g.id, chosen.ref, now)
     except TableError as closed:
-        return said(_("Not taken"), closed.message, 409)
+        return said(_("Not taken"), i18n.reason(closed, languages.current()), 409)
     queue_mail(done)
     return said(_("The seat is yours"), _("You play %(seat)s at %(title)s.", seat=seat, title=done.game.title) + " " + (
         _("Every seat is filled: the game has begun, and your first email is on its way.") if done.status == "started"
@@ -178,7 +179,7 @@ def _answer_page(token: str, accept: bool) -> Any:
             preferences.choose_language(services().store, gid, seat, request.form["language"])
         done = gathering_seats.answer(services().store, gid, seat, n, accept, time.time())
     except TableError as closed:
-        return said(_("Not changed"), closed.message, 409)
+        return said(_("Not changed"), i18n.reason(closed, languages.current()), 409)
     queue_mail(done)
     info = done.seats[seat]
     speak((request.form.get("language") if accept else None) or info.get("language"))   # as just chosen
@@ -239,7 +240,7 @@ def join(key: str) -> Any:
             gathering_seats.ask_to_join(services().store, gid, seat, values.get("name", ""), email, time.time(),
                                         values.get("language") or languages.current())
         except TableError as refused:
-            problem = refused.message
+            problem = i18n.reason(refused, languages.current())
         else:
             queue_mail(gathering.need(services().store, gid))
             spoken = i18n.known(values.get("language") or languages.current())      # as their email
@@ -275,19 +276,21 @@ def ask_rematch(token: str) -> Any:
     seat = fields[1]
     if seat not in table.seats:
         return unknown()
+    speak(preferences.language(services().store, table, seat))       # the link came to this seat's player
     if request.method == "GET":
-        return page("gathering_button.html", label="Ask for a rematch", g=None, title=table.game.title, seats=[],
-                    options=[], rules=links().rules(table.game.name), time_control="",
-                    prompt=f"A rematch of {table.game.title} #{table.id}: the same players and options"
-                           f"{'' if table.game.coop else ', the seats moved one on'}. The others "
-                           "are invited and accept or decline.")
+        prompt = _("A rematch of %(title)s #%(table)s: the same players and options. The others are invited and "
+                   "accept or decline.", title=table.game.title, table=table.id) if table.game.coop else \
+            _("A rematch of %(title)s #%(table)s: the same players and options, the seats moved one on. The others "
+              "are invited and accept or decline.", title=table.game.title, table=table.id)
+        return page("gathering_button.html", label=_("Ask for a rematch"), g=None, title=table.game.title, seats=[],
+                    options=[], rules=links().rules(table.game.name), time_control="", prompt=prompt)
     s = services()
     others = [i["email"] for x, i in table.seats.items() if i.get("email") and x != seat]
     try:
         guards.limit_player_request(s.settings, [table.seats[seat]["email"], *others])
         g, new_one = rematch(s.store, table, seat, time.time())
     except TableError as refused:
-        return said("No rematch", refused.message, refused.status)
+        return said(_("No rematch"), i18n.reason(refused, languages.current()), refused.status)
     queue_mail(g)
     mine = next((x for x, i in g.seats.items() if i.get("email", "").lower() == table.seats[seat]["email"].lower()),
                 g.creator["seat"])
@@ -302,7 +305,10 @@ def _gathering(g: gathering.Gathering, seat: str | None = None) -> dict[str, Any
     return {**summary(g), "joins": {s: L.join(g.id, s) for s in g.doc["order"] if g.seats[s]["state"] == "open"},
             "page_link": L.seat(g.id, g.creator["seat"]), "assignable": gathering_seats.ASSIGNABLE,
             "bots": sorted(g.game.bots), "seat": seat, "waiting": waiting_words(g, languages.current()), "creator": seat is not None and seat == g.creator["seat"],
-            "token": link_key(services().settings.secret_key, g.id, seat) if seat else None}
+            "token": link_key(services().settings.secret_key, g.id, seat) if seat else None,
+            "seat_name": lambda x: framing.seat_name(g.game, x, languages.current()),
+            "state_words": lambda state: state if i18n.known(languages.current()) == i18n.DEFAULT or state not in STATES
+            else i18n.gettext(STATES[state], languages.current())}
 
 
 def gathering_page(gid: str, token: str | None) -> Any:
@@ -334,7 +340,7 @@ def change_seat(gid: str) -> Any:
         g = gathering_seats.assign(s.store, gid, seat, spec, time.time())
         queue_mail(g)
     except TableError as refused:
-        problem = refused.message
+        problem = i18n.reason(refused, languages.current())
         g = gathering.need(s.store, gid)
     if g.status == "started":
         return said(_("The game has begun"), _("Every seat is filled: the game has begun."),
@@ -353,6 +359,6 @@ def cancel(gid: str) -> Any:
     try:
         done = gathering_seats.give_up(s.store, gid, time.time(), "cancelled")
     except TableError as refused:
-        return said(_("Not cancelled"), refused.message, refused.status)
+        return said(_("Not cancelled"), i18n.reason(refused, languages.current()), refused.status)
     queue_mail(done)
     return said(_("Cancelled"), _("The game is given up; whoever had accepted is told."), new=links().new())

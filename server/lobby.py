@@ -32,11 +32,11 @@ def page(key: str) -> Any:
     s = services()
     email = lobby.lobby_email(s.settings.secret_key, key)
     if email is None:
-        return render_template("message.html", title="Unknown link",
-                               text="This link is not one this server gave out."), 404
+        return render_template("message.html", title=i18n.gettext("Unknown link", languages.current()),
+                               text=i18n.gettext("This link is not one this server gave out.", languages.current())), 404
     m = mail_settings(s.settings, time.time())
-    seats = lobby.seats_of(s.store, email, m)
-    invitations, gathering = lobby_gatherings.waiting_of(s.store, email, m)
+    seats = lobby.seats_of(s.store, email, m, languages.current())
+    invitations, gathering = lobby_gatherings.waiting_of(s.store, email, m, languages.current())
     if request.accept_mimetypes.best == "application/json" or request.args.get("format") == "json":
         return jsonify({"email": email, "seats": [seat.as_dict() for seat in seats],
                         "invitations": [i.as_dict() for i in invitations], "gathering": [g.as_dict() for g in gathering]})

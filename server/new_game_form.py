@@ -85,8 +85,9 @@ def body(game: Game, posted: dict[str, str]) -> dict[str, Any]:
     order = game.table_seats(fixed)
     mine = [seat for seat in order if posted.get(f"who_{seat}") == "me"]
     if len(mine) != 1:
-        raise Invalid("Choose 'me' for exactly one seat: the one you play." if mine else
-                      "Choose 'me' for the seat you play.", code="bad_seat")
+        words = N_("Choose 'me' for exactly one seat: the one you play.") if mine else \
+            N_("Choose 'me' for the seat you play.")
+        raise i18n.said(Invalid(words, code="bad_seat"), words)
     me = mine[0]
     seats: dict[str, Any] = {}
     for seat in order:

@@ -4,13 +4,17 @@ bot, or an open seat. The same check serves the JSON API, the page's form and an
 A problem is an ``Invalid`` with a machine-readable code and a sentence a player understands.
 """
 
+import re
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 from email_validator import EmailNotValidError, validate_email
 
 import games
+import i18n
 from games.core import Game, IllegalMove
+from i18n import N_
 
 from . import deadlines
 from .errors import Invalid
@@ -19,19 +23,39 @@ from .start import language
 MAX_NAME = 60
 MAX_EMAIL = 254
 HIDDEN_OPTIONS = ("position", "campaign")      # a whole position or campaign save: the API's, not a form's
+# whose address or name a refusal is about, as the callers name it (said in the reader's language)
+WHOSE = (N_("You (the creator)"), N_("Your name"), N_("Your email"), N_("The %(seat)s seat"))
+_SEAT = re.compile(r"The (\S+) seat")
+
+
+def _whose(whose: str, language: str | None) -> str:
+    found = _SEAT.fullmatch(whose)
+    return i18n.gettext("The %(seat)s seat", language, seat=found[1]) if found else i18n.gettext(whose, language)
+
+
+def invalid(code: str, message: str, **values: Any) -> Invalid:
+    """An Invalid whose sentence (``message``, marked for the catalogues, with its %(values)s) each
+    reader gets in their language (i18n.reason); the English as it always was. A value named
+    ``whose`` is said too, and a callable value is called with the language."""
+    def said(language: str | None) -> str:
+        return i18n.gettext(message, language, **{k: _whose(v, language) if k == "whose" else
+                                                  v(language) if callable(v) else v for k, v in values.items()})
+    return i18n.said(Invalid(said(None), code=code), said)
 
 
 def address(text: Any, whose: str) -> str:
     """A normalised email address, or Invalid (code ``bad_email``) saying whose it is."""
     raw = str(text or "").strip()
     if not raw:
-        raise Invalid(f"{whose} needs an email address.", code="bad_email")
+        raise invalid("bad_email", N_("%(whose)s needs an email address."), whose=whose)
     if len(raw) > MAX_EMAIL:
-        raise Invalid(f"{whose}: an email address is at most {MAX_EMAIL} characters.", code="bad_email")
+        raise invalid("bad_email", N_("%(whose)s: an email address is at most %(max)s characters."), whose=whose,
+                      max=MAX_EMAIL)
     try:
         return validate_email(raw, check_deliverability=False).normalized
     except EmailNotValidError as bad:
-        raise Invalid(f"{whose}: {raw!r} is not an email address ({bad}).", code="bad_email") from None
+        raise invalid("bad_email", N_("%(whose)s: %(raw)s is not an email address (%(why)s)."), whose=whose,
+                      raw=repr(raw), why=str(bad)) from None
 
 
 def person_name(text: Any, email: str, whose: str) -> str:
@@ -39,9 +63,9 @@ def person_name(text: Any, email: str, whose: str) -> str:
     address's local part."""
     name = " ".join(str(text or "").split())
     if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp") for c in name):
-        raise Invalid(f"{whose}: use letters, digits, spaces and punctuation in a name.", code="bad_name")
+        raise invalid("bad_name", N_("%(whose)s: use letters, digits, spaces and punctuation in a name."), whose=whose)
     if len(name) > MAX_NAME:
-        raise Invalid(f"{whose}: a name is at most {MAX_NAME} characters.", code="bad_name")
+        raise invalid("bad_name", N_("%(whose)s: a name is at most %(max)s characters."), whose=whose, max=MAX_NAME)
     return name or email.split("@")[0]
 
 
@@ -57,16 +81,16 @@ def check(body: dict[str, Any]) -> dict[str, Any]:
     "on_timeout", "host", "creator": {"name", "email", "seat"}, "seats": {seat: {"kind": "person",
     "name", "email"} | {"kind": "bot", "bot", "name"} | {"kind": "open"}}, "order", "public"}``."""
     if not isinstance(body, dict):
-        raise Invalid("Send the game, its options, the creator and the seats.", code="bad_request")
+        raise invalid("bad_request", N_("Send the game, its options, the creator and the seats."))
     try:
         game = games.get(str(body.get("game") or ""))
     except IllegalMove:
         names = ", ".join(g.name for g in games.all_games() if g.seats and g.title)
-        raise Invalid(f"There is no game called {body.get('game')!r} here; the games are {names}.",
-                      code="unknown_game") from None
+        raise invalid("unknown_game", N_("There is no game called %(name)s here; the games are %(names)s."),
+                      name=repr(body.get("game")), names=names) from None
     given = body.get("options") or {}
     if not isinstance(given, dict):
-        raise Invalid("The options are a set of named settings, such as {\"match\": \"single\"}.", code="bad_option")
+        raise invalid("bad_option", N_("The options are a set of named settings, such as {\"match\": \"single\"}."))
     order = seats_of(game, given)
     creator = _creator(body.get("creator"), game, order)
     seats = _seats(body.get("seats"), game, order, creator)
@@ -83,13 +107,14 @@ def check(body: dict[str, Any]) -> dict[str, Any]:
 
 def _creator(given: Any, game: Game, order: tuple[str, ...]) -> dict[str, str]:
     if not isinstance(given, dict):
-        raise Invalid("Say who you are: your name, your email address and the seat you play (creator).",
-                      code="no_creator")
+        raise invalid("no_creator", N_("Say who you are: your name, your email address and the seat you play (creator)."))
     email = address(given.get("email"), "You (the creator)")
     seat = str(given.get("seat") or "")
     if seat not in order:
-        raise Invalid(f"Choose your own seat: {game.title} is played by {_or(order)}"
-                      + (f", not {seat!r}." if seat else "."), code="bad_seat")
+        raise (invalid("bad_seat", N_("Choose your own seat: %(title)s is played by %(seats)s, not %(seat)s."),
+                       title=game.title, seats=_or(order), seat=repr(seat)) if seat else
+               invalid("bad_seat", N_("Choose your own seat: %(title)s is played by %(seats)s."), title=game.title,
+                       seats=_or(order)))
     return {"name": person_name(given.get("name"), email, "Your name"), "email": email, "seat": seat,
             **language("You (the creator)", given.get("language"))}
 
@@ -98,18 +123,19 @@ def _seats(given: Any, game: Game, order: tuple[str, ...], creator: dict[str, st
     given = dict(given) if isinstance(given, dict) else {}
     unknown = sorted(set(given) - set(order), key=str)
     if unknown:
-        raise Invalid(f"{game.title} has no seat {unknown[0]!r}; its seats are {_or(order)}.", code="bad_seats")
+        raise invalid("bad_seats", N_("%(title)s has no seat %(seat)s; its seats are %(seats)s."), title=game.title,
+                      seat=repr(unknown[0]), seats=_or(order))
     mine = given.pop(creator["seat"], None)
     if mine not in (None, {}) and not _is_creator(mine, creator):
-        raise Invalid(f"The {creator['seat']} seat is yours (the creator's); give the others a player.",
-                      code="bad_seats")
+        raise invalid("bad_seats", N_("The %(seat)s seat is yours (the creator's); give the others a player."),
+                      seat=creator["seat"])
     out = {}
     for seat in order:
         if seat == creator["seat"]:
             continue
         if seat not in given:
-            raise Invalid(f"Say who plays {seat}: a person (name and email), a bot ({_or(game.bots)}) or an open "
-                          "seat for anyone with the link.", code="missing_seat")
+            raise invalid("missing_seat", N_("Say who plays %(seat)s: a person (name and email), a bot (%(bots)s) or "
+                                             "an open seat for anyone with the link."), seat=seat, bots=_or(game.bots))
         out[seat] = seat_spec(given[seat], game, seat)
     return out
 
@@ -124,20 +150,22 @@ def _is_creator(spec: Any, creator: dict[str, str]) -> bool:
 
 def seat_spec(spec: Any, game: Game, seat: str) -> dict[str, Any]:
     if not isinstance(spec, dict):
-        raise Invalid(f"The {seat} seat: give a person ({{\"name\", \"email\"}}), a bot ({{\"bot\": NAME}}) or "
-                      "an open seat ({\"open\": true}).", code="bad_seats")
+        raise invalid("bad_seats", N_("The %(seat)s seat: give a person ({\"name\", \"email\"}), a bot ({\"bot\": NAME}) or "
+                                      "an open seat ({\"open\": true})."), seat=seat)
     kinds = [kind for kind in ("email", "bot", "open") if spec.get(kind)]
     if len(kinds) != 1:
-        raise Invalid(f"The {seat} seat is one of: a person (name and email), a bot, or open; not "
-                      f"{' and '.join(kinds) or 'none of them'}.", code="bad_seats")
+        raise invalid("bad_seats", N_("The %(seat)s seat is one of: a person (name and email), a bot, or open; not "
+                                      "%(given)s."), seat=seat,
+                      given=lambda lang: _and(kinds, lang) if kinds else i18n.gettext("none of them", lang))
     if kinds == ["bot"]:
         bot = str(spec["bot"])
         if bot not in game.bots:
-            raise Invalid(f"{game.title} has no bot called {bot!r}; it has {_or(game.bots)}.", code="unknown_bot")
+            raise invalid("unknown_bot", N_("%(title)s has no bot called %(bot)s; it has %(bots)s."), title=game.title,
+                          bot=repr(bot), bots=_or(game.bots))
         return {"kind": "bot", "bot": bot, "name": f"{bot} bot"}
     if kinds == ["open"]:
         if spec["open"] is not True:
-            raise Invalid(f"The {seat} seat: say {{\"open\": true}} for an open seat.", code="bad_seats")
+            raise invalid("bad_seats", N_("The %(seat)s seat: say {\"open\": true} for an open seat."), seat=seat)
         return {"kind": "open"}
     email = address(spec["email"], f"The {seat} seat")
     return {"kind": "person", "email": email, "name": person_name(spec.get("name"), email, f"The {seat} seat"),
@@ -153,8 +181,9 @@ def one_address_each(game: Game, held: list[tuple[str, str]]) -> None:
     for seat, email in held:
         other = seen.setdefault(email.lower(), seat)
         if other != seat:
-            raise Invalid(f"{email} is named for two seats ({other} and {seat}); in {game.title} each seat "
-                          "needs its own player.", code="same_address")
+            raise invalid("same_address", N_("%(email)s is named for two seats (%(other)s and %(seat)s); in %(title)s "
+                                             "each seat needs its own player."), email=email, other=other, seat=seat,
+                          title=game.title)
 
 
 def bots_allowed(game: Game, options: dict[str, Any], bots: dict[str, str]) -> dict[str, Any]:
@@ -166,6 +195,14 @@ def bots_allowed(game: Game, options: dict[str, Any], bots: dict[str, str]) -> d
         raise Invalid(bad.message, code=bad.code) from None
 
 
-def _or(names: Any) -> str:
+def _or(names: Any) -> Callable[[str | None], str]:
+    """"a, b or c", in the reader's language."""
     names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    return lambda language: names[0] if len(names) == 1 else \
+        i18n.gettext("%(some)s or %(last)s", language, some=", ".join(names[:-1]), last=names[-1])
+
+
+def _and(names: list[str], language: str | None) -> str:
+    if len(names) == 1 or i18n.known(language) == i18n.DEFAULT:
+        return " and ".join(names)
+    return i18n.gettext("%(some)s and %(last)s", language, some=", ".join(names[:-1]), last=names[-1])

@@ -114,7 +114,7 @@ def waiting_words(g: Gathering, language: str | None = None) -> list[str]:
         info = g.seats[seat]
         words = (N_("%(name)s (%(seat)s) to answer") if info["state"] in ("invited", "asked") else
                  N_("someone to take %(seat)s") if info["state"] == "open" else N_("a new player for %(seat)s"))
-        out.append(i18n.gettext(words, language, name=info.get("name"), seat=seat))
+        out.append(i18n.gettext(words, language, name=info.get("name"), seat=framing.seat_name(g.game, seat, language)))
     return out
 
 

@@ -4,9 +4,11 @@ them (accept or decline), and the games they set up or accepted that wait for se
 from dataclasses import dataclass
 from typing import Any
 
+import i18n
 from store import TableStore
 from store import gatherings as kept
 
+from . import framing
 from .gathering import Gathering, load
 from .gathering_notices import links, sides
 from .notices import MailSettings
@@ -24,12 +26,14 @@ class Waiting:
     decline: str | None
     page: str | None            # the seat's page (the creator changes seats there)
     mine: bool                  # the player set this game up
+    label: str = ""             # the seat as the reader's language names it (the page's; not in the JSON)
 
     def as_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
+        return {k: v for k, v in self.__dict__.items() if k != "label"}
 
 
-def waiting_of(store: TableStore, email: str, m: MailSettings) -> tuple[list[Waiting], list[Waiting]]:
+def waiting_of(store: TableStore, email: str, m: MailSettings,
+               language: str | None = None) -> tuple[list[Waiting], list[Waiting]]:
     """(invitations to answer, games waiting for seats) of ``email``; entries an index still holds
     for a gathering that no longer names the player are dropped from it."""
     email, L = email.lower(), links(m)
@@ -44,6 +48,10 @@ def waiting_of(store: TableStore, email: str, m: MailSettings) -> tuple[list[Wai
         seat, info = found
         entry = Waiting(g.id, g.game.title, seat, g.creator["name"], sides(g, seat), g.waiting_on(),
                         None, None, None, seat == g.creator["seat"])
+        if i18n.known(language) != i18n.DEFAULT:        # the seats by the names the reader's language gives them
+            entry.label = framing.seat_name(g.game, seat, language)
+            entry.sides = {k: [framing.label_said(g.game, x, language) for x in v] for k, v in entry.sides.items()}
+            entry.waiting_on = [framing.seat_name(g.game, x, language) for x in entry.waiting_on]
         if info["state"] == "invited":
             entry.accept, entry.decline = L.accept(g.id, seat, info["n"]), L.decline(g.id, seat, info["n"])
             invitations.append(entry)

@@ -8,12 +8,18 @@ player who asks is shown the first one.
 
 from typing import Any
 
+import i18n
+from i18n import N_
 from store import TableStore
 from store import gatherings as kept
 
 from .errors import Closed
 from .gathering import Gathering, ask, confirm, load
 from .model import Table
+
+
+OVER_FIRST = N_("A rematch can be asked for once the game is over.")
+BUSY = N_("Another player is asking for a rematch just now; open the link again.")
 
 
 def seats_for(table: Table) -> dict[str, dict[str, Any]]:
@@ -32,7 +38,7 @@ def seats_for(table: Table) -> dict[str, dict[str, Any]]:
 def rematch(store: TableStore, table: Table, seat: str, now: float) -> tuple[Gathering, bool]:
     """The table's rematch, asked by ``seat``'s player: (the gathering, whether it is new)."""
     if table.result() is None:
-        raise Closed("A rematch can be asked for once the game is over.", code="not_over")
+        raise i18n.said(Closed(OVER_FIRST, code="not_over"), OVER_FIRST)
     known = kept.rematch_of(store, table.id)
     if known:
         found = load(store, known)
@@ -52,6 +58,6 @@ def rematch(store: TableStore, table: Table, seat: str, now: float) -> tuple[Gat
         kept.delete(store, asked.id)
         found = load(store, noted)
         if found is None:
-            raise Closed("Another player is asking for a rematch just now; open the link again.", code="busy")
+            raise i18n.said(Closed(BUSY, code="busy"), BUSY)
         return found, False
     return confirm(store, asked.id, now), True

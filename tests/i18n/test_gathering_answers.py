@@ -137,9 +137,9 @@ def test_the_pages_an_email_links_to_speak_the_language_of_the_person_it_went_to
     confirm = link(inbox, latest_of(inbox, ANN["email"], "gathering_confirm"), "confirm")
     page = client.get(path(confirm)).get_data(as_text=True)                # Ann's: Polish, whatever the browser
     assert '<html lang="pl">' in page and "Potwierdź swoją partię CLASH: Jihad vs McWorld" in page
-    assert "Naciśnij przycisk, aby to zrobić." in page and "mcworld</b>: Ann <span class=\"muted\">(zakłada partię)" in page
+    assert "Naciśnij przycisk, aby to zrobić." in page and "McWorld</b>: Ann <span class=\"muted\">(zakłada partię)" in page
     done = client.post(path(confirm)).get_data(as_text=True)
-    assert "<b>Potwierdzone.</b> Zaproszenia są w drodze." in done and "Grasz: <b>mcworld</b>." in done
+    assert "<b>Potwierdzone.</b> Zaproszenia są w drodze." in done and "Grasz: <b>McWorld</b>." in done
     run_worker()
     accept = link(inbox, latest_of(inbox, BOB["email"], "gathering_invite"), "accept")
     english = client.get(path(accept), headers={"Accept-Language": "en"}).get_data(as_text=True)
