@@ -1,0 +1,134 @@
+"""Jagged Alliance's box and rules in Polish (issue "Play in the rulebooks' language"): every card's
+name, text line, fact and group (mercs, items, allies, income cards, enemies, events, lieutenants,
+missions) is said in Polish by the game's catalogue (``locales/pl.po`` with ``pl.box.po``), and not
+copied from the English; the Polish rules (``locales/pl.rules.md``) have the English rules' sections,
+with the same ids, levels and order, and about their length, and their examples of notation read
+back to the English rules' moves; the box's messages keep the parts of their English lines and none
+is fuzzy or empty."""
+
+import re
+from importlib import resources
+
+import pytest
+from babel.messages.pofile import read_po
+
+from games.core import words
+from games.jaggedalliance import GAME
+from tables import reference
+
+NAME = "jaggedalliance"
+HEADING = re.compile(r"^(#{2,4})\s+(.+?)\s*\{#([a-z0-9-]+)\}", re.MULTILINE)
+PART = re.compile(r"\{(\w+)(?::\w+)?\}")
+COMPONENTS = GAME.components()
+
+
+def _file(name: str) -> str:
+    return resources.files(f"games.{NAME}").joinpath(name).read_text(encoding="utf-8")
+
+
+def _lines(component):
+    """(what, English line) for everything a reader reads of a component."""
+    yield "name", component["name"]
+    yield "group", component["group"]
+    for line in component["text"].split("\n"):
+        if line.strip():
+            yield "text", line.strip()
+    for fact in component["facts"]:
+        yield "fact", fact
+
+
+def test_the_box_has_the_kinds_it_is_tested_for():
+    kinds = {c["kind"] for c in COMPONENTS}
+    assert kinds == {"merc", "item", "ally", "income", "enemy", "event", "lieutenant", "mission"}
+    assert len(COMPONENTS) == 126
+
+
+@pytest.mark.parametrize("component", COMPONENTS, ids=[f"{c['kind']}-{c['key']}" for c in COMPONENTS])
+def test_every_line_of_a_component_is_said_in_polish(component):
+    for what, line in _lines(component):
+        assert words.unsaid(NAME, line, "pl") == [], (what, line)
+        said = words.say(NAME, line, "pl")
+        assert said.strip(), (what, line)
+        if what == "text" and len(line.split()) > 3:
+            assert said != line, f"a copy, not a translation: {line!r}"
+
+
+def test_the_titles_of_the_card_lists_are_said():
+    titles = {"Mercenaries": "Najemnicy", "Items": "Przedmioty", "Enemies": "Wrogowie", "Events": "Wydarzenia",
+              "Allies": "Sojusznicy", "Income cards": "Karty Dochodu", "Lieutenants": "Porucznicy",
+              "Missions": "Misje"}
+    for english, polish in titles.items():
+        assert words.say(NAME, english, "pl") == polish
+
+
+def test_the_cards_agree_with_the_rulebook_terms():
+    said = {(c["kind"], c["key"]): words.say(NAME, c["text"], "pl") for c in COMPONENTS}
+    assert said["merc", "ivan"].startswith("Wytrzymałość 8; na początku każdej aktywacji odzyskuje 2 punkty Zmęczenia.")
+    assert "Przywództwo: 1 pomarańczowa kostka; Mechanika: 1 żółta kostka" in said["merc", "ivan"]
+    assert "Umiejętność „Weteran”: Twoje ataki bronią" in said["merc", "ivan"]
+    assert "seria: Zmęczenie 2, 2 żółte kostki, zasięg 1, seria 2 strzałów" in said["item", "007"]
+    assert "Efekt Obszarowy" in said["item", "105"] and "Odwrót" in said["item", "008"]
+    assert "Podstawowy: Zdrowie 1, Pancerz 1, Obrażenia 3" in said["enemy", "redshirt"]
+    assert "Elitarny (żółta podstawka)" in said["enemy", "sniper"]
+    assert "test Mechaniki o trudności 2" in said["mission", "M01"] and "Czerwona Koszula" in said["mission", "M01"]
+    assert "Nagroda za wyzwolenie jego Sektora: Sejf Elliota." in said["lieutenant", "253"]
+    facts = words.say(NAME, "\n".join(c for c in ("costs 3$", "A.I.M. card", "loot (tier 2)", "yellow deck")), "pl")
+    assert facts == "koszt: 3$\nkarta A.I.M.\nłup (poziom 2)\nżółta talia"
+    # the one event the Polish rulebook prints is named as it prints it, and reads back to the game's card
+    assert words.say(NAME, "Patching up", "pl") == "Łatanie"
+    assert words.read(NAME, "Łatanie", "pl") == "Łatanie (Patching up)"
+
+
+def test_no_two_cards_share_polish_words():
+    """A card's Polish name is also notation: two different cards never get the same Polish words."""
+    seen = {}
+    for component in COMPONENTS:
+        polish = words.fold(words.say(NAME, component["name"], "pl"))
+        assert seen.setdefault(polish, component["name"]) == component["name"], (polish, component["name"])
+    assert len(seen) >= 100
+
+
+def test_the_polish_rules_have_the_english_sections():
+    english, polish = _file("data/rules.md"), _file("locales/pl.rules.md")
+    heads = [(len(h), i) for h, _, i in HEADING.findall(english)]
+    assert len(heads) >= 13
+    assert [(len(h), i) for h, _, i in HEADING.findall(polish)] == heads
+    assert 0.8 <= len(polish) / len(english) <= 1.6
+    assert words.document(NAME, "rules.md", "pl") == polish
+
+
+def test_the_polish_rules_are_in_polish_words():
+    polish = _file("locales/pl.rules.md")
+    titles = [t for _, t, _ in HEADING.findall(polish)]
+    assert {"Gra w skrócie", "Twój najemnik", "Ataki", "Dyktator", "Scenariusze"} <= set(titles)
+    for english in ("Stamina", "Fatigue", "Sector", "Besieged", "Command action", "seed", ".json", ".py"):
+        assert english not in polish, english
+    for term in ("Wytrzymałości", "Zmęczenie", "Powalony", "akcję Rozkazu", "Ruch Grupowy", "oblężony", "Potyczki",
+                 "Kontratak", "Lądowanie w Omercie", "Lotnisko Drassen", "Cambria i wyrzutnia SAM"):
+        assert term in polish, term
+
+
+def test_the_polish_notation_examples_read_back_to_the_english_ones():
+    examples = re.findall(r"`([^`]+)`", _file("locales/pl.rules.md"))
+    english = re.findall(r"`([^`]+)`", _file("data/rules.md"))
+    assert "aktywuj ivan" in examples and "strzelaj ak47 seria e003" in examples and len(examples) == len(english)
+    lookup = reference.lookup_words()
+    for example, move in zip(examples, english):
+        first, _, rest = example.partition(" ")
+        if lookup.get(words.fold(first)) in {"item", "merc", "enemy", "event"}:
+            # a card read instead of a move: the Polish lookup finds the same card as the English one
+            assert reference.answer(GAME, example, "https://x", language="pl") == \
+                reference.answer(GAME, move, "https://x", language="pl"), (example, move)
+            continue
+        assert words.fold(words.read(NAME, example, "pl")) == words.fold(words.read(NAME, move, "pl")), (example, move)
+
+
+def test_the_box_messages_keep_their_parts_and_are_whole():
+    catalogue = read_po(resources.files(f"games.{NAME}").joinpath("locales/pl.box.po").open("rb"))
+    messages = [m for m in catalogue if m.id]
+    assert len(messages) >= 200
+    for message in messages:
+        assert not message.fuzzy, message.id
+        assert isinstance(message.string, str) and message.string.strip(), message.id
+        assert message.string != message.id, message.id
+        assert sorted(PART.findall(message.id)) == sorted(PART.findall(message.string)), message.id
