@@ -26,6 +26,11 @@ HIDDEN_OPTIONS = ("position", "campaign")      # a whole position or campaign sa
 # whose address or name a refusal is about, as the callers name it (said in the reader's language)
 WHOSE = (N_("You (the creator)"), N_("Your name"), N_("Your email"), N_("The %(seat)s seat"))
 _SEAT = re.compile(r"The (\S+) seat")
+# why an address is not one, as the email_validator library says it, in the words a reader gets
+WHY = (N_("An email address must have an @-sign."), N_("There must be something after the @-sign."),
+       N_("There must be something before the @-sign."),
+       N_("The part after the @-sign is not valid. It should have a period."),
+       N_("An email address cannot have two periods in a row."))
 
 
 def _whose(whose: str, language: str | None) -> str:
@@ -54,8 +59,9 @@ def address(text: Any, whose: str) -> str:
     try:
         return validate_email(raw, check_deliverability=False).normalized
     except EmailNotValidError as bad:
+        why = str(bad)
         raise invalid("bad_email", N_("%(whose)s: %(raw)s is not an email address (%(why)s)."), whose=whose,
-                      raw=repr(raw), why=str(bad)) from None
+                      raw=repr(raw), why=lambda language: i18n.gettext(why, language) if why in WHY else why) from None
 
 
 def person_name(text: Any, email: str, whose: str) -> str:

@@ -69,6 +69,9 @@ def framing_words(g: Gathering, seat: str, language: str) -> str:
     return out
 
 
+UNTIMED_LABEL = "21 days per move"      # tables/clock.py's label of the untimed control: said as a whole
+
+
 def time_words(tc: dict[str, Any], language: str | None = None) -> str:
     """A time control as a player reads it: "Fast clock: 72 h to start, 12 h more per move (at most 120 h)"."""
     if tc.get("kind") == "clock":
@@ -80,7 +83,7 @@ def time_words(tc: dict[str, Any], language: str | None = None) -> str:
                             language, **hours)
     if tc.get("kind") == "daily":
         return i18n.gettext("A deadline every day at %(at)s (%(tz)s)", language, at=tc["at"], tz=tc["tz"])
-    if "label" in tc:
+    if "label" in tc and tc["label"] != UNTIMED_LABEL:
         return i18n.gettext("Untimed: %(label)s", language, label=tc["label"])
     return i18n.gettext("Untimed: 21 days per move", language)
 
