@@ -63,6 +63,8 @@ def said(game: Game, component: dict[str, Any], language: str | None) -> dict[st
     out = {**component, "name": name, "text": words.say(game.name, component.get("text") or "", language),
            "facts": words.say_all(game.name, list(component.get("facts") or ()), language),
            "aliases": [*component.get("aliases", ()), fold(component["name"])], "english": component["name"]}
+    if component.get("svg"):
+        out["svg"] = words.say_svg(game.name, component["svg"], language)
     if component.get("group"):
         out["group"] = words.say(game.name, component["group"], language)
     if component.get("polish") and fold(component["polish"]) == fold(name):
