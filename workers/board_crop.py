@@ -65,8 +65,7 @@ class Crop:
         """The picture framed, without what lies outside the frame (written when it is drawn: the
         seat page only places its board by ``box``)."""
         _leave_out(self.root, self.box)
-        ET.register_namespace("", SVG_NS[1:-1])
-        return ET.tostring(self.root, encoding="unicode")
+        return write(self.root)
 
 
 def crop(svg: str | None, texts: list[str]) -> Crop | None:
@@ -134,8 +133,7 @@ def _reach(node: ET.Element) -> tuple[float, float, float, float] | None:
     if len(node) and any(child.tag != _TITLE for child in node):
         return None
     if node.tag != _TEXT:
-        box = _shape(node)
-        return None if box is None else (box.x0, box.y0, box.x1, box.y1)
+        return _extent(node)
     attrib = node.attrib
     try:
         x, y, size = float(attrib["x"]), float(attrib["y"]), float(attrib["font-size"])
@@ -157,10 +155,21 @@ def _places(root: ET.Element) -> dict[str, ET.Element]:
     """Every place the picture names, by name (the first element naming it)."""
     out: dict[str, ET.Element] = {}
     for element in root.iter():
-        name = next((element.get(a) for a in PLACE_ATTRIBUTES if element.get(a)), None)
-        if name is None:
-            name = next((element.get("id", "")[len(p):] for p in PLACE_IDS if element.get("id", "").startswith(p)),
-                        None)
+        attrib = element.attrib
+        if not attrib:
+            continue
+        name = None
+        for key in PLACE_ATTRIBUTES:
+            name = attrib.get(key)
+            if name:
+                break
+        if not name:
+            name = None
+            ident = attrib.get("id", "")
+            for prefix in PLACE_IDS:
+                if ident.startswith(prefix):
+                    name = ident[len(prefix):]
+                    break
         if name and name not in out:
             out[name] = element
     return out
@@ -206,35 +215,130 @@ def _bounds(element: ET.Element) -> Box | None:
 
 
 def _shape(node: ET.Element) -> Box | None:
-    tag = node.tag.removeprefix(SVG_NS)
-    f = _floats(node)
-    if tag == "rect" and {"x", "y", "width", "height"} <= f.keys():
-        return Box(f["x"], f["y"], f["x"] + f["width"], f["y"] + f["height"])
-    if tag in ("circle", "ellipse") and {"cx", "cy"} <= f.keys():
-        rx, ry = f.get("r", f.get("rx", 0.0)), f.get("r", f.get("ry", 0.0))
-        return Box(f["cx"] - rx, f["cy"] - ry, f["cx"] + rx, f["cy"] + ry)
-    if tag == "line" and {"x1", "y1", "x2", "y2"} <= f.keys():
-        return Box(min(f["x1"], f["x2"]), min(f["y1"], f["y2"]), max(f["x1"], f["x2"]), max(f["y1"], f["y2"]))
-    if tag in ("polyline", "polygon"):
-        numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", node.get("points", ""))]
+    extent = _extent(node)
+    return None if extent is None else Box(*extent)
+
+
+def _extent(node: ET.Element) -> tuple[float, float, float, float] | None:
+    """(x0, y0, x1, y1) of a shape by its geometry (a text by an average width a character), or
+    None: a shape without the numbers it needs, or of another kind. A number that does not read
+    counts as missing."""
+    tag, a = node.tag, node.attrib
+    if tag.startswith(SVG_NS):
+        tag = tag[len(SVG_NS):]
+    if tag == "rect":
+        x, y, w, h = _float(a, "x"), _float(a, "y"), _float(a, "width"), _float(a, "height")
+        return None if x is None or y is None or w is None or h is None else (x, y, x + w, y + h)
+    if tag == "circle" or tag == "ellipse":
+        cx, cy, r = _float(a, "cx"), _float(a, "cy"), _float(a, "r")
+        if cx is None or cy is None:
+            return None
+        rx = r if r is not None else _float(a, "rx", 0.0)
+        ry = r if r is not None else _float(a, "ry", 0.0)
+        return (cx - rx, cy - ry, cx + rx, cy + ry)
+    if tag == "line":
+        x1, y1, x2, y2 = _float(a, "x1"), _float(a, "y1"), _float(a, "x2"), _float(a, "y2")
+        if x1 is None or y1 is None or x2 is None or y2 is None:
+            return None
+        return (min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2))
+    if tag == "polyline" or tag == "polygon":
+        numbers = [float(n) for n in _NUMBER.findall(a.get("points", ""))]
         xs, ys = numbers[0::2], numbers[1::2]
-        return Box(min(xs), min(ys), max(xs), max(ys)) if xs and ys else None
-    if tag == "text" and {"x", "y"} <= f.keys():
-        size = f.get("font-size", 10.0)
+        return (min(xs), min(ys), max(xs), max(ys)) if xs and ys else None
+    if tag == "text":
+        x, y = _float(a, "x"), _float(a, "y")
+        if x is None or y is None:
+            return None
+        size = _float(a, "font-size", 10.0)
         width = 0.6 * size * len("".join(node.itertext()))
-        left = {"middle": f["x"] - width / 2, "end": f["x"] - width}.get(node.get("text-anchor", ""), f["x"])
-        return Box(left, f["y"] - size, left + width, f["y"] + 0.25 * size)
+        anchor = a.get("text-anchor", "")
+        left = x - width / 2 if anchor == "middle" else x - width if anchor == "end" else x
+        return (left, y - size, left + width, y + 0.25 * size)
     return None
 
 
-def _floats(node: ET.Element) -> dict[str, float]:
-    out = {}
-    for key in GEOMETRY.intersection(node.attrib):
-        try:
-            out[key] = float(node.attrib[key])
-        except ValueError:
-            continue
-    return out
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def _float(attrib: dict, key: str, missing: float | None = None) -> float | None:
+    value = attrib.get(key)
+    if value is None:
+        return missing
+    try:
+        return float(value)
+    except ValueError:
+        return missing
+
+
+def write(root: ET.Element) -> str:
+    """The picture as ElementTree writes it (ET.tostring, the SVG namespace the default one), in a
+    third of its time: one pass, no namespace table. A picture with anything else in it (another
+    namespace, a comment) is written by ElementTree itself."""
+    out: list[str] = []
+    try:
+        _write(root, out.append, f' xmlns="{SVG_NS[1:-1]}"')
+    except _Other:
+        ET.register_namespace("", SVG_NS[1:-1])
+        return ET.tostring(root, encoding="unicode")
+    return "".join(out)
+
+
+class _Other(Exception):
+    """Something write() leaves to ElementTree."""
+
+
+_SPECIAL = re.compile(r'[&<>"\r\n\t]')
+
+
+def _attribute(value: str) -> str:
+    """An attribute's value escaped as ElementTree escapes it."""
+    if _SPECIAL.search(value) is None:
+        return value
+    for plain, escaped in (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("\r", "&#13;"),
+                           ("\n", "&#10;"), ("\t", "&#09;")):
+        value = value.replace(plain, escaped)
+    return value
+
+
+def _text(value: str) -> str:
+    """Text escaped as ElementTree escapes it."""
+    if "&" in value:
+        value = value.replace("&", "&amp;")
+    if "<" in value:
+        value = value.replace("<", "&lt;")
+    if ">" in value:
+        value = value.replace(">", "&gt;")
+    return value
+
+_TAGS: dict[str, str] = {}
+
+
+def _write(node: ET.Element, write, namespace: str = "") -> None:
+    tag = node.tag
+    name = _TAGS.get(tag) if type(tag) is str else None
+    if name is None:
+        if type(tag) is not str or not tag.startswith(SVG_NS) or "}" in tag[len(SVG_NS):]:
+            raise _Other(tag)
+        name = _TAGS[tag] = tag[len(SVG_NS):]
+    parts = ["<", name, namespace]
+    for key, value in node.attrib.items():
+        if type(key) is not str or type(value) is not str or key[:1] == "{":
+            raise _Other(key)
+        parts.append(f' {key}="{_attribute(value)}"')
+    text = node.text
+    if text or len(node):
+        parts.append(">")
+        if text:
+            parts.append(_text(text))
+        write("".join(parts))
+        for child in node:
+            _write(child, write)
+        write(f"</{name}>")
+    else:
+        parts.append(" />")
+        write("".join(parts))
+    if node.tail:
+        write(_text(node.tail))
 
 
 def _placed(box: Box, width: float, height: float, whole: Box) -> Box:
