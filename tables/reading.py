@@ -27,19 +27,23 @@ def prompt_list(table: Table, seat: str | None, prompts: dict[str, Any]) -> list
 
 
 def view_of(table: Table, state: Any, seq: int, seat: str | None, board: bool = False,
-            mid_decision: bool = False, prompts: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+            mid_decision: bool = False, prompts: list[dict[str, Any]] | None = None,
+            seen: tuple[Any, str | None] | None = None) -> dict[str, Any]:
     """The seat's view; with ``board``, also the text board the seat's emails show.
 
     ``mid_decision``: ``state`` is one taken between the events of a single decision, which the
     rules never had to answer for: nobody was being asked anything then, so no prompts.
-    ``prompts``: the seat's prompt list, when the caller has it already (see ``view``)."""
+    ``prompts``: the seat's prompt list, when the caller has it already (see ``view``);
+    ``seen``: likewise the game's view of the state for the seat, and its board (with ``board``)."""
     game = table.game
     result = game.result(state)
     if prompts is None:
         prompts = [] if mid_decision else seat_prompts(table, state, seat, board, game.prompts(state))
+    if seen is None:
+        seen = (game.view(state, seat), game.brief(state, seat) if board else None)
     extra = {}
     if board:        # for people: the text board
-        extra["board"] = game.brief(state, seat)
+        extra["board"] = seen[1]
     if mid_decision:
         extra["mid_decision"] = True
     if table.doc.get("from_position"):       # the table did not start from the standard setup
@@ -49,7 +53,7 @@ def view_of(table: Table, state: Any, seq: int, seat: str | None, board: bool = 
             "seats": {s: {"name": i["name"], **({"bot": i["bot"]} if i.get("bot") else {})}
                       for s, i in table.seats.items()},
             "seed_sha256": table.doc["seed_sha256"],
-            "state": game.view(state, seat), "prompts": prompts}
+            "state": seen[0], "prompts": prompts}
 
 
 def seat_prompts(table: Table, state: Any, seat: str | None, board: bool,
@@ -64,15 +68,26 @@ def seat_prompts(table: Table, state: Any, seat: str | None, board: bool,
     return out
 
 
-def view(table: Table, seat: str | None, board: bool = False) -> dict[str, Any]:
+def view(table: Table, seat: str | None, board: bool = False, shared: bool = False) -> dict[str, Any]:
     """The seat's view now. With ``board`` (the view route's, on a copy it holds alone), the
     seat's prompts and every option's notation are worked out once per seq and seat of the copy
     (Table.kept), for every view of a copy kept in the process; each caller gets prompts of its
-    own to change. Without, worked out afresh: a move's answer reads a copy already put back."""
-    if not board:
+    own to change. Without, worked out afresh, unless ``shared`` (a move's answer, on the copy
+    it made and still holds alone).
+
+    With ``board`` or ``shared``, the game's view of the state for the seat (and its board) is
+    also worked out once per seq and seat of the copy: a move's answer and the next view of the
+    same seat (a turn of several questions) share it. Its ``state`` is then the copy's: read it,
+    never change it."""
+    if not board and not shared:
         return view_of(table, table.state, table.seq, seat)
-    kept = table.kept(("prompts", seat), lambda: seat_prompts(table, table.state, seat, True, table.prompts()))
-    return view_of(table, table.state, table.seq, seat, True, prompts=[dict(p) for p in kept])
+    state = table.state
+    seen = (table.kept(("state", seat), lambda: table.game.view(state, seat)),
+            table.kept(("board", seat), lambda: table.game.brief(state, seat)) if board else None)
+    if not board:
+        return view_of(table, state, table.seq, seat, seen=seen)
+    kept = table.kept(("prompts", seat), lambda: seat_prompts(table, state, seat, True, table.prompts()))
+    return view_of(table, state, table.seq, seat, True, prompts=[dict(p) for p in kept], seen=seen)
 
 
 def view_at(store: TableStore, table: Table, seq: int, seat: str | None, board: bool = False) -> dict[str, Any]:

@@ -150,11 +150,13 @@ def _replayed(store: TableStore, table_id: str, seat: str, record: str, asked: s
 
 
 def play(store: TableStore, cache: TableCache, table_id: str, seat_of: Callable[[Table], str],
-         expected_seq: int | None = None, **move: Any) -> Submitted:
+         expected_seq: int | None = None, keep: bool = True, **move: Any) -> Submitted:
     """A move on the table as this process last left it, if it still is; else as loaded now.
 
     ``seat_of`` says whose move it is (it checks the credential against the table). Takes the
-    same move arguments as ``submit``."""
+    same move arguments as ``submit``. The new copy is put back in ``cache``; without ``keep``,
+    the caller puts it back once it has read it (another request may take a copy put back, and
+    fold its state forward)."""
     table, fresh = cache.take(table_id), False
     if table is None or (expected_seq is not None and expected_seq != table.seq):
         table, fresh = load(store, table_id), True
@@ -166,6 +168,6 @@ def play(store: TableStore, cache: TableCache, table_id: str, seat_of: Callable[
             raise
         # Refused on our copy, which may be older than the log: judge again on the log itself.
         done = submit(store, load(store, table_id), seat, expected_seq=expected_seq, **move)
-    if not done.replayed:
+    if not done.replayed and keep:
         cache.put(done.table)
     return done

@@ -43,20 +43,31 @@ def move_answer(body: dict[str, Any], table_id: str) -> Any:
         done = tables.play(s.store, s.tables, table_id, required_seat, expected_seq=body.get("expected_seq"),
                            move=body.get("move"), option=body.get("option"), text=body.get("text"),
                            idempotency_key=request.headers.get("Idempotency-Key"), now=time.time(),
-                           snapshot_every=s.settings.snapshot_every, idempotency_ttl=s.settings.idempotency_ttl)
+                           snapshot_every=s.settings.snapshot_every, idempotency_ttl=s.settings.idempotency_ttl,
+                           keep=False)
     except tables.StaleSeq as stale:
         table = tables.load(s.store, table_id)
         stale.extra["view"] = tables.view(table, required_seat(table))
         raise
-    seat = done.seat
     if done.replayed:
-        events = tables.log(s.store, done.table, seat, since=done.first_seq - 1, upto=done.last_seq)
-    else:
+        return _answer(done, tables.log(s.store, done.table, done.seat, since=done.first_seq - 1, upto=done.last_seq),
+                       tables.view(done.table, done.seat))
+    # The new copy, still this request's alone: the seat's view is kept with it for the seat's
+    # next view (a turn of several questions), and the answer written, before it goes back to
+    # the cache (where another request may take it and fold its state forward).
+    try:
         s.metrics.moves.labels(done.table.game.name).inc()
-        events = tables.entries_for(done.table, done.entries, seat)
+        return _answer(done, tables.entries_for(done.table, done.entries, done.seat),
+                       tables.view(done.table, done.seat, shared=True))
+    finally:
+        s.tables.put(done.table)
+
+
+def _answer(done: tables.Submitted, events: list[dict[str, Any]], view: dict[str, Any]) -> Any:
+    """A move's answer: 201, the new seq, its events and the seat's view."""
     # Already plain JSON: answered as is (the schema above documents it), which saves a
     # marshmallow dump on the hottest route.
-    body = {"seq": done.table.seq, "events": events, "view": tables.view(done.table, seat)}
+    body = {"seq": done.table.seq, "events": events, "view": view}
     if done.applied or done.refused or done.left:      # a stretch of moves: how far it went
         body.update({"applied": done.applied, "left": done.left,
                      "stopped": [done.refused[0], done.refused[1].message] if done.refused else None})

@@ -115,7 +115,7 @@ def view_answer(table_id: str) -> Any:
             view["undo"] = undo.window(s.store, table, seat, tail).as_view()
             view["rollback"] = rollback.as_view(s.store, table, glance)
             view["language"] = preferences.language(s.store, table, seat, glance)
-    return jsonify(documented(view))
+        return jsonify(documented(view))      # written while the copy is still this request's
 
 
 @blp.route("/tables/<table_id>/states/<int:seq>")

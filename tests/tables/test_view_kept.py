@@ -26,3 +26,27 @@ def test_the_notation_is_worked_out_once_per_seq_and_seat(store, monkeypatch):
     for viewer in (other, None):                                  # nobody else sees the seat's question
         prompt = next(p for p in tables.view(table, viewer, board=True)["prompts"] if p["seat"] == seat)
         assert "options" not in prompt and prompt["text"].startswith("Waiting for")
+
+
+def test_a_moves_answer_and_the_seats_next_view_share_the_games_view_of_the_state(store, monkeypatch):
+    """The game's view of the state (and the board) is worked out once per seq and seat of a kept
+    copy for a move's answer (``shared``) and the view route (``board``): the same as worked out
+    afresh, and never another seat's."""
+    table = tables.start(store, "clash", {}, seats_for("clash", {}), 1000.0, seed=bytes([9]) * 32).table
+    tables.advance(store, table.id, now=1000.0)
+    table = tables.load(store, table.id)
+    seat = next(s for s in sorted(table.prompts()) if table.prompts()[s].get("options"))
+    other = next(s for s in table.seats if s != seat)
+    game, calls = table.game, []
+    view, brief = game.view, game.brief
+    monkeypatch.setattr(game, "view", lambda *args: calls.append(("view", args[1])) or view(*args))
+    monkeypatch.setattr(game, "brief", lambda *args: calls.append(("brief", args[1])) or brief(*args))
+    answered = tables.view(table, seat, shared=True)
+    assert calls == [("view", seat)] and "board" not in answered
+    shown = tables.view(table, seat, board=True)
+    assert calls == [("view", seat), ("brief", seat)]                     # the state's view was kept
+    assert shown["state"] == answered["state"] == tables.view(table, seat)["state"]
+    fresh = tables.view(tables.load(store, table.id), seat, board=True)
+    assert shown == fresh and shown["board"] == fresh["board"]
+    assert tables.view(table, other, board=True)["state"] == tables.view(table, other)["state"]
+    assert calls.count(("view", other)) == 2 and calls.count(("view", seat)) == 3
