@@ -4,6 +4,10 @@ Everything here is already redacted for the seat the email goes to. Emails that 
 decision carry a reply address and one signed link per option, both bound to the table's seq.
 """
 
+import hashlib
+import marshal
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
@@ -21,6 +25,7 @@ from .model import Table, load
 from .reading import entries_for, names, said, view
 
 RECENT_LIMIT = 60     # events shown at most under "since your last move"
+EXAMPLES_KEPT = 256   # example turns kept per process, by position and seat
 HEADLINE_CHARS = 120  # what happened, at the top of an email: about two lines on a phone
 
 
@@ -102,7 +107,7 @@ def turn(table: Table, seat: str, m: MailSettings, store: TableStore | None = No
         game, state = table.game, table.state
         content.update({
             "prompt": prompt["text"], "range": prompt.get("range"),
-            "example": game.example(state, seat),
+            "example": example(table, seat),
             "options": [{"label": o["label"], "notation": _notation(game.notate(state, seat, o["move"]), o["label"]),
                          "link": f"{base}/act/{action_token(m.secret_key, table.id, seat, table.seq, i, expires)}"}
                         for i, o in enumerate(prompt.get("options") or [], 1)]})
@@ -237,11 +242,37 @@ def help_text(table: Table, seat: str, public_url: str = "", language: str | Non
     if game.notation_help:
         lines.append(_("- Moves in the game's notation: %(notation)s",
                        notation=words.say(game.name, game.notation_help, language)))
-    example = game.example(table.state, seat) if seat in table.prompts() else []
-    if example:           # in the reader's words of the notation, which read back
+    example_lines = example(table, seat) if seat in table.prompts() else []
+    if example_lines:           # in the reader's words of the notation, which read back
         lines.append(_("For example, your turn now could be: %(example)s",
-                       example=" / ".join(words.write(game.name, line, language) for line in example)))
+                       example=" / ".join(words.write(game.name, line, language) for line in example_lines)))
     return "\n".join(lines)
+
+
+_examples: "OrderedDict[tuple[str, str, bytes], list[str]]" = OrderedDict()
+_examples_lock = threading.Lock()
+
+
+def example(table: Table, seat: str) -> list[str]:
+    """The game's example turn for the seat (game.example), worked out once per position and seat in
+    a process: a reminder, a timeout's email or a 'help' answer at the same position reuse the turn
+    email's (it is the dearest part of an email's content). Kept by the game, the seat and a hash of
+    the whole state, so a position reached again after an undo or a rollback finds its own."""
+    try:
+        key = (table.game.name, seat, hashlib.blake2b(marshal.dumps(table.state), digest_size=16).digest())
+    except ValueError:                   # a state marshal cannot write (not plain data): worked out each time
+        return table.game.example(table.state, seat)
+    with _examples_lock:
+        kept = _examples.get(key)
+        if kept is not None:
+            _examples.move_to_end(key)
+            return list(kept)
+    lines = table.game.example(table.state, seat)
+    with _examples_lock:
+        _examples[key] = list(lines)
+        while len(_examples) > EXAMPLES_KEPT:
+            _examples.popitem(last=False)
+    return lines
 
 
 def invitation(table: Table, seat: str, m: MailSettings) -> dict[str, Any]:
