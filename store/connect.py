@@ -65,6 +65,13 @@ def connect(url: str, cluster: bool = False, **options: Any) -> Client:
     return RedisCluster(**parse_cluster_url(url), **options)
 
 
+def one_thread(url: str, cluster: bool = False) -> dict[str, Any]:
+    """``connect``'s options for a client only one thread uses: on one server, a single
+    connection held (connected at once: Redis must answer), not a pool's, checked out and back
+    at every command. A cluster's client keeps its pools."""
+    return {} if cluster or is_cluster_url(url) else {"single_connection_client": True}
+
+
 def is_cluster(client: Any) -> bool:
     return isinstance(client, RedisCluster)
 

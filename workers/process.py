@@ -77,8 +77,22 @@ def settler(ctx: Context, stop: threading.Event) -> None:
 
 
 def start_settler(settings: config.Settings, stop: threading.Event) -> threading.Thread:
-    ctx = Context(settings, open_store(connect.connect(settings.redis_url, settings.cluster), settings))
-    thread = threading.Thread(target=settler, args=(ctx, stop), name="pbem-settler", daemon=True)
+    """The settler's thread, on a connection of its own (on one server: held, not taken from a
+    pool and given back at each command), made once Redis answers."""
+    def run() -> None:
+        pause = FIRST_PAUSE
+        while not stop.is_set():
+            try:
+                client = connect.connect(settings.redis_url, settings.cluster, **connect.one_thread(
+                    settings.redis_url, settings.cluster))
+            except connect.UNAVAILABLE:
+                stop.wait(pause)
+                pause = min(pause * 2, LONGEST_PAUSE)
+                continue
+            settler(Context(settings, open_store(client, settings)), stop)
+            return
+
+    thread = threading.Thread(target=run, name="pbem-settler", daemon=True)
     thread.start()
     return thread
 
