@@ -22,12 +22,14 @@ from typing import Any
 
 import games
 from games.core import Game
+from i18n import N_
 from store import TableExists, TableStore
 from store import gatherings as kept
 
 from . import gathering_check
 from .auth import link_key
 from .errors import Closed, Forbidden, Invalid, NotFound
+from .gathering_check import refusal
 from .start import new_table_id, start
 
 UNCONFIRMED = 86400            # a request lapses unconfirmed after 24 h
@@ -82,8 +84,8 @@ def load(store: TableStore, gid: str) -> Gathering | None:
 def need(store: TableStore, gid: str) -> Gathering:
     found = load(store, gid)
     if found is None:
-        raise NotFound("There is no game waiting for players here: it started, lapsed or was given up.",
-                       code="unknown_gathering")
+        raise refusal(NotFound, N_("There is no game waiting for players here: it started, lapsed or was given up."),
+                      "unknown_gathering")
     return found
 
 
@@ -113,9 +115,9 @@ def ask(store: TableStore, body: dict[str, Any], now: float, rematch_of: str | N
     request = gathering_check.check(body)
     creator = request["creator"]
     if kept.never(store, creator["email"]):
-        raise Invalid(f"{creator['email']} has asked this server never to email it, so no game can be started "
-                      "from it. The page the server's emails link to ('never email me') can undo that.",
-                      code="address_refuses_mail")
+        raise refusal(Invalid, N_("%(email)s has asked this server never to email it, so no game can be started "
+                                  "from it. The page the server's emails link to ('never email me') can undo that."),
+                      "address_refuses_mail", email=creator["email"])
     gid, seed = new_table_id(), secrets.token_bytes(32)
     seats = {creator["seat"]: {"state": "creator", "name": creator["name"], "email": creator["email"], "at": now,
                                **spoken(creator)}}
@@ -132,7 +134,7 @@ def ask(store: TableStore, body: dict[str, Any], now: float, rematch_of: str | N
         fields["mail:confirm"] = mail("gathering_confirm", creator["email"], now, unread=unread or [])
     expect_mail(store, gid, now)
     if not kept.create(store, gid, fields, UNCONFIRMED):
-        raise Closed("The server could not take this request just now; send it again.", code="busy")
+        raise refusal(Closed, N_("The server could not take this request just now; send it again."), "busy")
     found = load(store, gid)
     assert found is not None
     return found
@@ -143,7 +145,7 @@ def confirm(store: TableStore, gid: str, now: float) -> Gathering:
     starts at once if nobody else is asked. Raises Closed when it was confirmed already."""
     g = need(store, gid)
     if g.status != "unconfirmed":
-        raise Closed("This game was confirmed already; its invitations went out then.", code="already_confirmed")
+        raise refusal(Closed, N_("This game was confirmed already; its invitations went out then."), "already_confirmed")
     new: dict[str, str] = {"status": "gathering", "confirmed": str(round(now, 3))}
     for seat, info in g.seats.items():
         if info["state"] == "asked":
@@ -154,7 +156,7 @@ def confirm(store: TableStore, gid: str, now: float) -> Gathering:
     kept.schedule(store, gid, now + IDLE)
     expect_mail(store, gid, now)
     if not kept.change(store, gid, {"status": "unconfirmed"}, new, ttl=None):
-        raise Closed("This game was confirmed already; its invitations went out then.", code="already_confirmed")
+        raise refusal(Closed, N_("This game was confirmed already; its invitations went out then."), "already_confirmed")
     g = need(store, gid)
     if g.doc["public"] and any(i["state"] == "open" for i in g.seats.values()):
         kept.publish(store, gid, now)
@@ -211,4 +213,4 @@ def seat_of(g: Gathering, token: str | None, secret_key: str) -> str | None:
     seat = token.split(".", 1)[0]
     if token.isascii() and seat in g.seats and hmac.compare_digest(token, link_key(secret_key, g.id, seat)):
         return seat
-    raise Forbidden("That link does not belong to any seat at this game.")
+    raise refusal(Forbidden, N_("That link does not belong to any seat at this game."), None)

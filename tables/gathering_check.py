@@ -38,6 +38,12 @@ def _whose(whose: str, language: str | None) -> str:
     return i18n.gettext("The %(seat)s seat", language, seat=found[1]) if found else i18n.gettext(whose, language)
 
 
+def refusal(error: type, message: str, code: str | None, **values: Any) -> Any:
+    """``error`` (Closed, Invalid, NotFound, Forbidden) saying ``message`` (marked N_ where it is
+    written) with its %(values)s, its words kept so that each reader gets it in their language."""
+    return i18n.said(error(message % values if values else message, code=code), message, **values)
+
+
 def invalid(code: str, message: str, **values: Any) -> Invalid:
     """An Invalid whose sentence (``message``, marked for the catalogues, with its %(values)s) each
     reader gets in their language (i18n.reason); the English as it always was. A value named

@@ -10,6 +10,7 @@ import json
 import secrets
 from typing import Any
 
+from i18n import N_
 from store import TableStore
 from store import gatherings as kept
 
@@ -18,6 +19,7 @@ from .start import language as checked_language
 from .errors import Closed, Forbidden, Invalid
 from .gathering import (IDLE, INVITATION, KEPT_AFTER, READY, VACANT, Gathering, expect_mail, invite, mail, need,
                         seat_field, start_if_ready, wind_up)
+from .gathering_check import refusal
 
 JOIN_TTL = 86400                  # an open seat's join request waits 24 h for its email's confirmation
 ASSIGNABLE = ("invited", "open", "bot", *VACANT)
@@ -25,11 +27,11 @@ ASSIGNABLE = ("invited", "open", "bot", *VACANT)
 
 def _seat(g: Gathering, seat: str) -> dict[str, Any]:
     if g.status == "started":
-        raise Closed("This game has started already.", code="started")
+        raise refusal(Closed, N_("This game has started already."), "started")
     if g.status != "gathering":
-        raise Closed("This game is not waiting for players any more.", code="not_gathering")
+        raise refusal(Closed, N_("This game is not waiting for players any more."), "not_gathering")
     if seat not in g.seats:
-        raise Invalid(f"{g.game.title} has no seat {seat!r}.", code="bad_seat")
+        raise refusal(Invalid, N_("%(title)s has no seat %(seat)s."), "bad_seat", title=g.game.title, seat=repr(seat))
     return g.seats[seat]
 
 
@@ -38,7 +40,7 @@ def _changed(store: TableStore, g: Gathering, seat: str, new: dict[str, str], no
     expect_mail(store, g.id, now)
     if not kept.change(store, g.id, {seat_field(seat): g.raw[seat_field(seat)]},
                        {**new, "changed": str(round(now, 3))}):
-        raise Closed("Someone changed this seat a moment ago; look again.", code="seat_changed")
+        raise refusal(Closed, N_("Someone changed this seat a moment ago; look again."), "seat_changed")
     kept.schedule(store, g.id, now + IDLE)
     return start_if_ready(store, need(store, g.id), now)
 
@@ -48,15 +50,15 @@ def answer(store: TableStore, gid: str, seat: str, n: int, accept: bool, now: fl
     g = need(store, gid)
     info = _seat(g, seat)
     if info.get("n") != n or info["state"] not in ("invited", "accepted", "declined", "lapsed"):
-        raise Closed("This invitation was withdrawn: the seat went to someone else.", code="withdrawn")
+        raise refusal(Closed, N_("This invitation was withdrawn: the seat went to someone else."), "withdrawn")
     if info["state"] == "accepted":
-        raise Closed("You accepted this invitation already; the game starts when every seat is filled.",
-                     code="already_accepted")
+        raise refusal(Closed, N_("You accepted this invitation already; the game starts when every seat is filled."),
+                      "already_accepted")
     if info["state"] == "declined":
-        raise Closed("You declined this invitation already; the creator was told.", code="already_declined")
+        raise refusal(Closed, N_("You declined this invitation already; the creator was told."), "already_declined")
     if info["state"] == "lapsed":
-        raise Closed("This invitation lapsed (it was not answered within 7 days); the creator was told.",
-                     code="lapsed")
+        raise refusal(Closed, N_("This invitation lapsed (it was not answered within 7 days); the creator was told."),
+                      "lapsed")
     kept.unschedule(store, f"{gid}/{seat}/{n}")
     if accept:
         return _changed(store, g, seat, {seat_field(seat): json.dumps({**info, "state": "accepted", "at": now})}, now)
@@ -104,13 +106,13 @@ def ask_to_join(store: TableStore, gid: str, seat: str, name: str, email: str, n
     g = need(store, gid)
     info = _seat(g, seat)
     if info["state"] != "open":
-        raise Closed(f"The {seat} seat is not open any more: someone took it first.", code="seat_taken")
+        raise refusal(Closed, N_("The %(seat)s seat is not open any more: someone took it first."), "seat_taken", seat=seat)
     email = gathering_check.address(email, "Your email")
     name = gathering_check.person_name(name, email, "Your name")
     chosen = checked_language("Your language", language)
     if kept.never(store, email):
-        raise Invalid(f"{email} has asked this server never to email it, so it cannot confirm a seat.",
-                      code="address_refuses_mail")
+        raise refusal(Invalid, N_("%(email)s has asked this server never to email it, so it cannot confirm a seat."),
+                      "address_refuses_mail", email=email)
     holders = [(s, i["email"]) for s, i in g.seats.items() if i.get("email") and i["state"] in READY]
     gathering_check.one_address_each(g.game, holders + [(seat, email)])
     nonce = secrets.token_hex(8)
@@ -119,7 +121,7 @@ def ask_to_join(store: TableStore, gid: str, seat: str, name: str, email: str, n
     expect_mail(store, gid, now)
     if not kept.change(store, gid, {}, {f"mail:join-{nonce}": mail("gathering_join", email, now, seat=seat,
                                                                    nonce=nonce, **chosen)}):
-        raise Closed("This game is not waiting for players any more.", code="not_gathering")
+        raise refusal(Closed, N_("This game is not waiting for players any more."), "not_gathering")
     return nonce
 
 
@@ -128,12 +130,12 @@ def take(store: TableStore, gid: str, nonce: str, now: float) -> tuple[Gathering
     Returns the gathering and the seat."""
     asked = kept.get_join(store, gid, nonce)
     if asked is None:
-        raise Closed("This link has expired (it works for 24 hours) or was used already.", code="join_expired")
+        raise refusal(Closed, N_("This link has expired (it works for 24 hours) or was used already."), "join_expired")
     g = need(store, gid)
     seat = asked["seat"]
     if g.status == "started" or g.seats.get(seat, {}).get("state") != "open":
         kept.drop_join(store, gid, nonce)
-        raise Closed(f"Sorry: someone else took the {seat} seat first.", code="seat_taken")
+        raise refusal(Closed, N_("Sorry: someone else took the %(seat)s seat first."), "seat_taken", seat=seat)
     info = _seat(g, seat)
     taken = {"state": "taken", "name": asked["name"], "email": asked["email"], "n": info.get("n", 0), "at": now,
              **checked_language("Your language", asked.get("language"))}
@@ -143,7 +145,7 @@ def take(store: TableStore, gid: str, nonce: str, now: float) -> tuple[Gathering
             "gathering_taken", g.creator["email"], now, seat=seat)}, now)
     except Closed:
         kept.index_player(store, asked["email"], gid, False)
-        raise Closed(f"Sorry: someone else took the {seat} seat first.", code="seat_taken") from None
+        raise refusal(Closed, N_("Sorry: someone else took the %(seat)s seat first."), "seat_taken", seat=seat) from None
     kept.drop_join(store, gid, nonce)
     if not any(i["state"] == "open" for i in done.seats.values()):
         kept.publish(store, gid, None)
@@ -155,13 +157,13 @@ def give_up(store: TableStore, gid: str, now: float, why: str) -> Gathering:
     who accepted or took a seat is told, and the creator."""
     g = need(store, gid)
     if g.status != "gathering":
-        raise Closed("This game is not waiting for players any more.", code="not_gathering")
+        raise refusal(Closed, N_("This game is not waiting for players any more."), "not_gathering")
     told = {g.creator["email"], *(i["email"] for i in g.seats.values() if i["state"] in ("accepted", "taken"))}
     new = {"status": "cancelled", **{f"mail:cancelled-{n}": mail("gathering_cancelled", email, now, why=why)
                                      for n, email in enumerate(sorted(told))}}
     expect_mail(store, gid, now)
     if not kept.change(store, gid, {"status": "gathering"}, new, ttl=KEPT_AFTER):
-        raise Closed("This game is not waiting for players any more.", code="not_gathering")
+        raise refusal(Closed, N_("This game is not waiting for players any more."), "not_gathering")
     wind_up(store, g)
     if g.doc.get("rematch_of"):
         kept.forget_rematch(store, g.doc["rematch_of"], gid)
@@ -196,7 +198,7 @@ def lapse(store: TableStore, member: str, now: float) -> list[str]:
 
 def creator_only(g: Gathering, email: str | None) -> None:
     if email is None or email.lower() != g.creator["email"].lower():
-        raise Forbidden("Only the player who set up this game can change its seats.", code="not_creator")
+        raise refusal(Forbidden, N_("Only the player who set up this game can change its seats."), "not_creator")
 
 
 def _said(info: dict[str, Any]) -> str:

@@ -22,9 +22,11 @@ from typing import Any
 import games
 import i18n
 from games.core import Game, IllegalMove
+from i18n import N_
 
 from .clock import PRESETS
 from .errors import Invalid
+from .gathering_check import refusal
 
 LANGUAGE_KEYS = ("language", "lang", "język", "jezyk", "idioma", "língua", "lingua")
 LINE = re.compile(r"^\s*([\w ]{1,40}?)\s*[:=]\s*(.+?)\s*$")
@@ -58,8 +60,8 @@ def read(subject: str, lines: list[str], sender: str, sender_name: str) -> tuple
     game is named or a seat line names no seat of it."""
     heading = next((text for text in [subject, *lines[:1]] if game_named(unreplied(text))), None)
     if heading is None:
-        raise Invalid("Say which game in the subject or the first line: " +
-                      ", ".join(g.name for g in games.all_games() if g.title) + ".", code="unknown_game")
+        raise refusal(Invalid, N_("Say which game in the subject or the first line: %(games)s."), "unknown_game",
+                      games=", ".join(g.name for g in games.all_games() if g.title))
     game = game_named(unreplied(heading))
     assert game is not None
     body: dict[str, Any] = {"game": game.name, "options": {}, "seats": {}, "time_control": None,
@@ -83,10 +85,12 @@ def read(subject: str, lines: list[str], sender: str, sender_name: str) -> tuple
         body["seats"]["jihadist"] = {"bot": "jihadist"}
     mine = [seat for seat, spec in body["seats"].items() if spec == "me"]
     if len(mine) > 1:
-        raise Invalid(f"You named yourself for two seats ({' and '.join(mine)}); say 'me' for one.", code="bad_seats")
+        raise refusal(Invalid, N_("You named yourself for two seats (%(seats)s); say 'me' for one."), "bad_seats",
+                      seats=" and ".join(mine))
     seat = mine[0] if mine else next((s for s in order if s not in body["seats"]), "")
     if not seat:
-        raise Invalid("Say which seat is yours with a line such as '" + order[0] + ": me'.", code="no_creator")
+        raise refusal(Invalid, N_("Say which seat is yours with a line such as '%(seat)s: me'."), "no_creator",
+                      seat=order[0])
     body["seats"].pop(seat, None)
     body["creator"]["seat"] = seat
     return body, skipped
@@ -126,8 +130,8 @@ def _setting(game: Game, body: dict[str, Any], key: str, value: str) -> bool:
     elif key in game.options and game.options[key].get("choices"):
         choice = next((c for c in game.options[key]["choices"] if str(c).lower() == value.lower()), None)
         if choice is None:
-            raise Invalid(f"{key} is one of {', '.join(map(str, game.options[key]['choices']))}; not {value!r}.",
-                          code="bad_option")
+            raise refusal(Invalid, N_("%(key)s is one of %(choices)s; not %(value)s."), "bad_option", key=key,
+                          choices=", ".join(map(str, game.options[key]["choices"])), value=repr(value))
         body["options"][key] = choice
     elif key in ("time", "time_control", "clock"):
         body["time_control"] = time_control(value)
@@ -140,7 +144,8 @@ def _setting(game: Game, body: dict[str, Any], key: str, value: str) -> bool:
     elif key in LANGUAGE_KEYS:
         asked = language_named(value)
         if asked is None:
-            raise Invalid(f"language is one of {', '.join(i18n.LANGUAGES)}; not {value!r}.", code="bad_language")
+            raise refusal(Invalid, N_("language is one of %(languages)s; not %(value)s."), "bad_language",
+                          languages=", ".join(i18n.LANGUAGES), value=repr(value))
         if asked != i18n.DEFAULT:
             body["creator"]["language"] = asked
     else:
@@ -174,5 +179,5 @@ def time_control(value: str) -> dict[str, Any]:
     if words[0] == "daily":
         return {"kind": "daily", "at": words[1] if len(words) > 1 else "18:00",
                 "tz": value.split()[2] if len(words) > 2 else "UTC"}
-    raise Invalid(f"time is untimed, {', '.join(PRESETS)} or 'daily 18:00 Europe/Warsaw'; not {value!r}.",
-                  code="bad_time_control")
+    raise refusal(Invalid, N_("time is untimed, %(presets)s or 'daily 18:00 Europe/Warsaw'; not %(value)s."),
+                  "bad_time_control", presets=", ".join(PRESETS), value=repr(value))

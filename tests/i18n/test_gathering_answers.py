@@ -26,7 +26,7 @@ def test_new_at_answers_in_the_language_its_email_names_and_in_english_otherwise
     run_worker()
     polish, english = answer_to(inbox, ANN["email"]), answer_to(inbox, BOB["email"])
     text = inbox.text(polish)
-    assert text.startswith("Nie rozpoczęto gry: Say which game")            # the reason itself: the game's names
+    assert text.startswith("Nie rozpoczęto gry: Napisz w temacie albo w pierwszym wierszu, w którą grę gracie: clash")
     assert "Zacznij grę e-mailem: napisz na new@localhost." in text and "Przykłady:" in text
     assert "'language: pl' (Twoje e-maile i odpowiedzi w języku: polski)." in text
     assert "Co było w Twoim e-mailu:" in text and '<html lang="pl">' in html(polish)

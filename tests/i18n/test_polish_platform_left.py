@@ -19,7 +19,7 @@ from tests.gathering_helpers import ask, latest_of, link, path, press
 # once its names are taken out (games' titles, cards', tiles' and people's names, addresses)
 ENGLISH = re.compile(r"\b(the|your|you|and|with|against|waiting|seat|seats|tile|tiles|card|cards|hand|zone|holds|"
                      r"has|acts|once|event|playable|rematch|ask|asked|moves|game|games|rules|stop|emails|choose|"
-                     r"play|plays|invites|for|not|is|are|of|from|will|no longer|none|given|server)\b", re.I)
+                     r"play|plays|invites|for|not|is|are|of|from|will|no longer|none|given|server)\b", re.IGNORECASE)
 TITLES = [g.title for g in games.all_games() if g.title]
 POLISH = {"Accept-Language": "pl-PL,pl;q=0.9"}
 
@@ -27,7 +27,7 @@ POLISH = {"Accept-Language": "pl-PL,pl;q=0.9"}
 def shown(page, *names):
     """What a reader sees of a page, as text: no scripts, styles, pictures or notation, and without
     the names given (nor games' titles, email addresses, the language links' "English")."""
-    page = re.sub(r"<(script|style|svg|code)\b.*?</\1>", " ", page, flags=re.S)
+    page = re.sub(r"<(script|style|svg|code)\b.*?</\1>", " ", page, flags=re.DOTALL)
     page = html.unescape(re.sub(r"<[^>]+>", " ", page))
     for name in sorted([*TITLES, *names], key=len, reverse=True):
         page = page.replace(name, " ")
@@ -46,7 +46,7 @@ def seats_for(game, polish_first=True, who="p"):
 
 
 def region(page, start, end):
-    found = re.search(start + r".*?" + end, page, flags=re.S)
+    found = re.search(start + r".*?" + end, page, flags=re.DOTALL)
     assert found, start
     return found.group(0)
 
@@ -135,7 +135,7 @@ def test_the_rematch_page_and_its_refusal_are_in_polish(client, run_worker, smtp
 
 
 def test_the_change_a_seat_form_and_its_refusal_are_in_polish(client, run_worker, smtp_server):
-    bot = sorted(games.get("lafamiglia").bots)[0]
+    bot = min(games.get("lafamiglia").bots)
     ask(client, {"game": "lafamiglia", "creator": {"name": "Ann", "email": "ann@example.org", "seat": "southwest",
                                                    "language": "pl"},
                  "seats": {"northeast": {"name": "Bob", "email": "bob@example.org"}, "southeast": {"open": True},
