@@ -133,6 +133,17 @@ class Drawing:
         return self.el(parent, "text", text, x=x, y=y, font_size=size, font_weight="bold" if bold else None,
                        text_anchor=anchor, **attrs)
 
+    def paragraph(self, parent, x, y, text: str, size: float, width: float, lines: int, leading: float,
+                  bold: bool = False, **attrs) -> ET.Element:
+        """A text wrapped into at most `lines` lines of `width` (the last cut with "…"), `leading`
+        apart: a group with the whole text as its hover title (``data-wrap``: the width), so that
+        words.say_svg says it whole in another language and wraps it again."""
+        g = self.group(parent, data_wrap=float(width))
+        self.title(g, text)
+        for i, line in enumerate(wrap(text, size, width, lines, bold=bold)):
+            self.text(g, x, y + i * leading, line, size, bold=bold, **attrs)
+        return g
+
     def title(self, parent, text: str) -> None:
         """A tooltip for the element (the full words behind an abbreviation)."""
         self.el(parent, "title", text)

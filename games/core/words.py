@@ -44,7 +44,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from .svg import fit_size
+from .svg import fit_size, text_width, wrap
 
 ENGLISH = "en"
 NAME = "name"
@@ -355,6 +355,12 @@ def _written(words: Catalogue, line: str) -> str:
 
 
 SVG_WORDS = re.compile(r"(<(text|tspan|title)\b[^>]*>)([^<]+)(</\2>)")
+# a paragraph wrapped into lines (svg.Drawing.paragraph): a group with the whole text as its title, then
+# its lines; said whole, then wrapped again into as many lines of the same width
+PARAGRAPH = (r'(?P<g><g\b[^>]*\sdata-wrap="(?P<width>[\d.]+)"[^>]*>)<title>(?P<whole>[^<]*)</title>'
+             r'(?P<lines>(?:<text\b[^>]*>[^<]*</text>)+)</g>')
+PIECES = re.compile(PARAGRAPH + r"|(?P<open><(?P<tag>text|tspan|title)\b[^>]*>)(?P<words>[^<]+)(?P<close></(?P=tag)>)")
+LINE = re.compile(r"(<text\b[^>]*>)([^<]*)(</text>)")
 
 
 def say_svg(game: str, svg: str | None, language: str | None) -> str | None:
@@ -364,10 +370,25 @@ def say_svg(game: str, svg: str | None, language: str | None) -> str | None:
         return svg
 
     def said(m: re.Match[str]) -> str:
-        text = html.unescape(m.group(3))
+        if m.group("whole") is not None:
+            return _paragraph(game, m, language)
+        text = html.unescape(m.group("words"))
         line = say(game, text, language)
-        return _refit(m.group(1), text, line) + html.escape(line, quote=False) + m.group(4)
-    return SVG_WORDS.sub(said, svg)
+        return _refit(m.group("open"), text, line) + html.escape(line, quote=False) + m.group("close")
+    return PIECES.sub(said, svg)
+
+
+def _paragraph(game: str, m: re.Match[str], language: str | None) -> str:
+    whole = html.unescape(m.group("whole"))
+    text = say(game, whole, language)
+    if text == whole:
+        return m.group(0)
+    lines = LINE.findall(m.group("lines"))
+    size = FONT_SIZE.search(lines[0][0])
+    bold = 'font-weight="bold"' in lines[0][0]
+    rows = wrap(text, float(size.group(2)) if size else 10.0, float(m.group("width")), len(lines), bold=bold)
+    return (m.group("g") + "<title>" + html.escape(text, quote=False) + "</title>"
+            + "".join(tag + html.escape(row, quote=False) + end for (tag, _, end), row in zip(lines, rows)) + "</g>")
 
 
 FIT = re.compile(r'\sdata-fit="([\d.]+)"')
@@ -380,11 +401,17 @@ def _refit(tag: str, text: str, line: str) -> str:
     fit, size = FIT.search(tag), FONT_SIZE.search(tag)
     if fit is None or size is None or line == text:
         return tag
-    bold = 'font-weight="bold"' in tag
-    smaller = fit_size(line, float(size.group(2)), float(fit.group(1)), bold)
-    return FONT_SIZE.sub(lambda s: s.group(1) + f"{smaller:g}" + s.group(3), tag, count=1)
+    bold, width = 'font-weight="bold"' in tag, float(fit.group(1))
+    smaller = fit_size(line, float(size.group(2)), width, bold)
+    tag = FONT_SIZE.sub(lambda s: s.group(1) + f"{smaller:g}" + s.group(3), tag, count=1)
+    if text_width(line, smaller, bold) > width * 1.05:     # too long even at the smallest size: squeezed in
+        tag = tag[:-1] + f' textLength="{width:g}" lengthAdjust="spacingAndGlyphs">'
+    return tag
 
 
 def unsaid_svg(game: str, svg: str | None, language: str) -> list[str]:
-    """The words of a picture left as they are in ``language`` (for a test of a language's pictures)."""
-    return [line for m in SVG_WORDS.finditer(svg or "") for line in unsaid(game, html.unescape(m.group(3)), language)]
+    """The words of a picture left as they are in ``language`` (for a test of a language's pictures);
+    a wrapped paragraph is read whole."""
+    return [line for m in PIECES.finditer(svg or "")
+            for line in unsaid(game, html.unescape(m.group("whole") if m.group("whole") is not None
+                                                   else m.group("words")), language)]

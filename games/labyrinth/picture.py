@@ -203,7 +203,7 @@ def _badge(d, g, x, y, text, bg, fg, size=11, height=15, pad=4, min_w=15, max_w=
         size = fit_size(text, size, max_w - 2 * pad, bold=True)
     w = max(min_w, text_width(text, size, True) + 2 * pad)
     d.rect(g, x, y, w, height, rx=3, fill=bg)
-    d.text(g, x + w / 2, y + height - 3.8, text, size, bold=True, anchor="middle", fill=fg)
+    d.text(g, x + w / 2, y + height - 3.8, text, size, bold=True, anchor="middle", fill=fg, fit=w - 2 * pad + 1)
     return x + w + 3
 
 
@@ -289,7 +289,13 @@ def _notes(d, g, x, baseline, width, last_width, lines, name, c) -> str | None:
         return None
     rows, whole = fit_parts(parts, [width] * (lines - 1) + [last_width] if lines > 0 else [])
     for i, line in enumerate(rows):
-        d.text(g, x, baseline - (len(rows) - 1 - i) * 10, line, 8.5, bold=True, fill="#5b3f8c", class_="notes")
+        parent = g
+        if "…" in line:            # a part cut short: its whole words as the line's title (another language says those)
+            cut = line.split("…")[0]
+            full = next((p for p in parts if p.startswith(cut)), cut)
+            parent = d.group(g, data_wrap=float(width))
+            d.title(parent, line.replace(cut + "…", full, 1))
+        d.text(parent, x, baseline - (len(rows) - 1 - i) * 10, line, 8.5, bold=True, fill="#5b3f8c", class_="notes")
     return None if whole else f"{name}: {', '.join(parts)}"
 
 

@@ -65,13 +65,13 @@ def legend(d: Drawing, layer, origin, grid) -> None:
 
 def _legend_item(d, g, x, y, item) -> float:
     kind = item[0]
-    if kind == "t":
-        d.text(g, x, y, item[1], 9.5)
+    if kind == "t":                # fitted to its own width: in another language it shrinks to it (words.say_svg)
+        d.text(g, x, y, item[1], 9.5, fit=text_width(item[1], 9.5) + 1)
         return x + text_width(item[1], 9.5) + 2
     if kind == "badge":
         w = max(14, text_width(item[1], 9, True) + 6)
         d.rect(g, x, y - 10, w, 13, rx=3, fill=item[2])
-        d.text(g, x + w / 2, y, item[1], 9, bold=True, anchor="middle", fill=item[3])
+        d.text(g, x + w / 2, y, item[1], 9, bold=True, anchor="middle", fill=item[3], fit=w - 4)
         return x + w + 3
     if kind == "chip":
         d.rect(g, x, y - 10, 12, 12, rx=6, fill=item[2], stroke=INK, stroke_width=0.8)
@@ -125,10 +125,9 @@ def draw_tracks(d: Drawing, view: dict, y: float, more: list[str] = ()) -> float
         lines.insert(0, (f"Game over: {view['result']['text']}", True))
     if more:
         lines.insert(0, ("On the map: " + "; ".join(more) + ".", True))
-    for text, bold in lines:
-        for line in wrap(text, 10.5, d.width - 2 * MARGIN, 6, bold=bold):
-            y += 14
-            d.text(g, MARGIN, y, line, 10.5, bold=bold, fill=INK)
+    for text, bold in lines:       # each a paragraph, so that another language says it whole (words.say_svg)
+        d.paragraph(g, MARGIN, y + 14, text, 10.5, d.width - 2 * MARGIN, 6, 14, bold=bold, fill=INK)
+        y += 14 * len(wrap(text, 10.5, d.width - 2 * MARGIN, 6, bold=bold))
     panel.set("height", str(round(y - top + 12)))
     return y + 8
 
@@ -229,8 +228,7 @@ def _card(d, g, x, y, w, h, card, seat) -> None:
     d.el(c, "circle", cx=x + w - 13, cy=y + 11, r=9, fill="#fff")
     d.text(c, x + w - 13, y + 15.5, str(card["ops"]), 13, bold=True, anchor="middle", fill=colour)
     side = {"US": "US event", "Jihadist": "Jihadist event", "Unassociated": "Either side"}.get(association, "")
-    for i, line in enumerate(wrap(f"{side}: {short_text(n, seat)}", 9.5, w - 10, 4)):
-        d.text(c, x + 5, y + 35 + i * 12, line, 9.5, fill=INK)
+    d.paragraph(c, x + 5, y + 35, f"{side}: {short_text(n, seat)}", 9.5, w - 10, 4, 12, fill=INK)
 
 
 def short_text(n: int, seat) -> str:
