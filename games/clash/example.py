@@ -16,7 +16,7 @@ the state holds nothing the seat may not see, except which unused neutral tile a
 a draw is not chosen by the seat, so no example names it.
 """
 
-import pickle
+import marshal
 
 from games.core import IllegalMove, Rng
 
@@ -69,9 +69,10 @@ def _centre_first(options: list) -> list:
 def _apply(state, seat, part):
     """decide() of one listed answer, keeping the state it reaches: the rules' own step on a
     copy (decide() takes the same step on its copy, checks a move this search never needs to,
-    and returns the events only, which would have to be folded again). The copy is a pickle's:
-    the state is plain data, and pickle copies it twice as fast as a JSON round trip."""
-    work, events = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL)), []
+    and returns the events only, which would have to be folded again). The copy is marshal's:
+    the state is plain data, and marshal copies it faster still than pickle (which was twice as
+    fast as a JSON round trip)."""
+    work, events = marshal.loads(marshal.dumps(state)), []
     play_answer(work, events, seat, part, DICE)
     return work, events
 
