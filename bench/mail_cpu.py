@@ -1,12 +1,15 @@
 """The mail worker's CPU time per turn email, against json.dumps of the same seat's view, measured
-in the same run; picture_ms is the median email's PNG alone (drawn by resvg, within email_ms).
+in the same run; picture_ms is the median email's PNG alone (drawn by resvg, within email_ms),
+content_ms its content (notices.your_turn: the view, the board's SVG, the example turn, the options'
+notation) and mime_ms the email written out as bytes (workers/mime.py), both within email_ms too.
 
 Mid-game tables of Labyrinth, Clash, La Famiglia and Jagged Alliance (all seats human), played by
 random listed options through the use cases; at several hand-offs the newly asked seat's turn email
 is made as the notify job makes it: the table loaded, the email's content (notices.your_turn), the
 email rendered (text, HTML, the board picture or its phone crop as PNG) and written out as bytes.
-Each email is rendered once with the kept pictures emptied first: a worker draws each turn's picture
-once (the pictures kept by their SVG's hash only spare a retry).
+Each email is rendered once with the kept pictures and example turns emptied first: a worker draws
+each turn's picture and works out its example once (the pictures kept by their SVG's hash spare a
+retry, the examples kept by position a reminder's or a 'help' answer's).
 
 The goal is 30 ms of CPU per email; json.dumps of these views takes about 0.08 ms on the project's
 machines, so the goal is a ratio of 375. Times are the process's CPU time (the embedded Redis is
@@ -33,7 +36,7 @@ from store import TableStore
 from store.embedded import EmbeddedRedis
 from tables import notices
 from tables.reading import view
-from workers import mail, pictures
+from workers import mail, mime, pictures
 
 GOAL_MS = 30.0
 GOAL = 375.0
@@ -94,7 +97,7 @@ def cpu_ms(function, *args: Any) -> float:
 
 def run(emails: int = 6) -> dict[str, float]:
     folder = Path(tempfile.mkdtemp(prefix="pbem-mail-cpu-"))
-    draw = pictures.draw
+    draw, content, write = pictures.draw, notices.your_turn, mime.write
     server = EmbeddedRedis(folder / "redis", config.REDIS_CONF).start()
     saved = dict(os.environ)
     try:
@@ -105,14 +108,24 @@ def run(emails: int = 6) -> dict[str, float]:
         result: dict[str, float] = {}
         emails_ms, base_ms, picture_ms, warm = [], [], [], False
         drawing: list[float] = []          # the CPU of the email's PNG, within the email's
+        parts: dict[str, list[float]] = {"content": [], "mime": []}
+        part_ms = {"content": 0.0, "mime": 0.0}
 
-        def timed_draw(svg: str, width: int) -> bytes:
-            started = time.process_time()
-            try:
-                return draw(svg, width)
-            finally:
-                drawing.append((time.process_time() - started) * 1000)
-        pictures.draw = timed_draw
+        def timed(function, into: list[float] | None, part: str | None = None):
+            def run(*args: Any) -> Any:
+                started = time.process_time()
+                try:
+                    return function(*args)
+                finally:
+                    spent = (time.process_time() - started) * 1000
+                    if into is not None:
+                        into.append(spent)
+                    if part is not None:
+                        part_ms[part] += spent
+            return run
+        pictures.draw = timed(draw, drawing)
+        notices.your_turn = timed(content, None, "content")
+        mime.write = timed(write, None, "mime")
         for game in GAMES:
             mine = []
             for table_id, seat, edge in hand_offs(store, game, emails):
@@ -122,16 +135,21 @@ def run(emails: int = 6) -> dict[str, float]:
                 seen = view(tables.load(store, table_id), seat)
                 base_ms.append(statistics.median(cpu_ms(json.dumps, seen) for _ in range(200)))
                 pictures._kept = pictures._Kept()                  # each turn's picture is new to the worker
+                notices._examples.clear()                         # and so is its example turn
                 drawing.clear()
+                part_ms.update(content=0.0, mime=0.0)
                 mine.append(cpu_ms(turn_email, store, settings, table_id, seat, edge))
                 picture_ms.append(sum(drawing))
+                for part, spent in part_ms.items():
+                    parts[part].append(spent)
             result[f"{game}_ms"] = statistics.median(mine)
             emails_ms += mine
         email_ms, base = statistics.median(emails_ms), statistics.median(base_ms)
         return {"json_dumps_ms": base, "email_ms": email_ms, **result, "picture_ms": statistics.median(picture_ms),
+                **{f"{part}_ms": statistics.median(spent) for part, spent in parts.items()},
                 "ratio": email_ms / base, "goal": GOAL}
     finally:
-        pictures.draw = draw
+        pictures.draw, notices.your_turn, mime.write = draw, content, write
         os.environ.clear()
         os.environ.update(saved)
         server.stop()
