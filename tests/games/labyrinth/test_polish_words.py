@@ -21,6 +21,12 @@ GAMES = [  # (seed, options, solo)
     (b"pl-2", {"scenario": "anaconda", "events": "on"}, True),
     (b"pl-3", {"scenario": "you_can_call_me_al", "events": "off"}, False),
     (b"pl-4", {"scenario": "mission_accomplished", "events": "on", "ideology": "attractive"}, True),
+    # more whole games: the long summary lines of card plays (a card picked at random, Reserves, lists of
+    # recruits and plots in brackets, events within events) and the solo bot's reasons, read by both seats
+    (b"lp-5", {"scenario": "anaconda", "events": "on"}, True),
+    (b"lp-10", {"scenario": "mission_accomplished", "events": "on"}, False),
+    (b"lp-27", {"scenario": "you_can_call_me_al", "events": "on"}, True),
+    (b"lp-30", {"scenario": "mission_accomplished", "events": "off"}, False),
 ]
 CAP = 1500
 
@@ -205,3 +211,23 @@ def test_every_message_keeps_its_named_parts_and_none_is_fuzzy_or_empty():
             assert sorted(set(words.PART.findall(said))) == parts, (message.id, said)
         if message.context == "notation":
             assert all(w.strip() for w in message.string.split("|")), message.id
+
+
+def test_a_long_card_play_of_the_summary_is_said_whole():
+    said = {
+        "Jihadist's 14 Covert Action (continued): then the US event: Covert Action in Libya rolls 1: no effect.":
+            "Karta 14 Covert Action (Dżihadysta) (ciąg dalszy): potem zdarzenie (US): Covert Action w kraju Libia: "
+            "rzut 1: bez efektu.",
+        "Jihadist played 110 Zarqawi (picked at random) for 2 Ops: Jihad in Yemen (rolls 2, needs 1-2: 1 success): "
+        "Yemen Poor.":
+            "Dżihadysta zagrał kartę 110 Zarqawi (wylosowana) za 2 punkty operacji: Dżihad w kraju Jemen (rzuty 2, "
+            "potrzeba 1-2: 1 sukces): Jemen – Słaby.",
+        "Your 44 Renditions (continued): Plot (Philippines rolls 3, needs 1-2; Iran rolls 1, needs 1-2; Syria rolls 4, "
+        "needs 1-2): 1 success; plot 3 placed in Iran.":
+            "Twoja karta 44 Renditions (ciąg dalszy): Intryga (Filipiny: rzuty 3, potrzeba 1-2; Iran: rzuty 1, "
+            "potrzeba 1-2; Syria: rzuty 4, potrzeba 1-2): 1 sukces; intryga 3 umieszczona w kraju Iran.",
+        "Jihadist played 17 FSB for Recruit (2 from Reserves): then the US event: waiting for a decision.":
+            "Dżihadysta zagrał kartę 17 FSB na: Rekrutacja (2 z Rezerw): potem zdarzenie (US): czeka na decyzję.",
+    }
+    for english, polish in said.items():
+        assert words.say("labyrinth", english, "pl") == polish
