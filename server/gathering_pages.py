@@ -55,7 +55,7 @@ def unknown() -> tuple[str, int]:
 def summary(g: gathering.Gathering) -> dict[str, Any]:
     """What every page of a gathering shows of it (names, never addresses), in the page's language."""
     spoken = languages.current()
-    return {"g": g, "title": g.game.title, "options": options_in_words(g.game, g.doc["options"]),
+    return {"g": g, "title": g.game.title, "options": options_in_words(g.game, g.doc["options"], spoken),
             "seats": [{"seat": s, "label": framing.seat_name(g.game, s, spoken), "who": who(g.seats[s], spoken),
                        "bot": g.seats[s]["state"] == "bot",
                        "state": i18n.gettext(STATES[g.seats[s]["state"]], spoken)} for s in g.doc["order"]],

@@ -6,8 +6,9 @@ link, so the form shows that game's own options and seats."""
 from typing import Any
 
 import i18n
-from games.core import Game, IllegalMove
+from games.core import Game, IllegalMove, words
 from i18n import N_
+from tables import framing
 from tables.clock import PRESETS
 from tables.deadlines import TIMEOUT_ACTIONS
 from tables.errors import Invalid
@@ -59,12 +60,19 @@ def form(game: Game, args: dict[str, str], values: dict[str, str] | None = None,
     values = dict(values or {})
     return {"game": game, "fixed": fixed,
             "fixed_choices": {name: game.options[name]["choices"] for name in fixed},
-            "options": [{"name": name, "help": spec.get("help", ""), "default": spec["default"],
+            "options": [{"name": name, "label": option_label(game, name, language),
+                         "help": words.say(game.name, spec.get("help", ""), language), "default": spec["default"],
                          "choices": spec["choices"]} for name, spec in game.options.items()
                         if name not in fixed and name not in HIDDEN_OPTIONS and spec.get("choices")],
             "seats": list(seats), "bots": sorted(game.bots), "times": times(language),
             "timeouts": [(key, i18n.gettext(words, language)) for key, words in TIMEOUTS],
-            "values": values, "me": seats[0]}
+            "values": values, "me": seats[0],
+            "seat_names": {seat: framing.seat_name(game, seat, language) for seat in seats}}
+
+
+def option_label(game: Game, name: str, language: str | None = None) -> str:
+    """An option's name as the form shows it ("Points games"), in the game's words in ``language``."""
+    return words.say(game.name, name.replace("_", " ").capitalize(), language)
 
 
 def _choice(game: Game, name: str, given: str | None) -> Any:

@@ -7,7 +7,7 @@ the creator who typed it; nothing shows the seed (only its SHA-256, the table's 
 from typing import Any
 
 import i18n
-from games.core import Game
+from games.core import Game, words
 from i18n import N_
 
 from . import framing, gathering_links
@@ -88,9 +88,14 @@ def time_words(tc: dict[str, Any], language: str | None = None) -> str:
     return i18n.gettext("Untimed: 21 days per move", language)
 
 
-def options_in_words(game: Game, options: dict[str, Any]) -> list[str]:
-    """The options that differ from the game's defaults, as 'name: value'."""
-    return [f"{name.replace('_', ' ')}: {value}" for name, value in options.items()
+def options_in_words(game: Game, options: dict[str, Any], language: str | None = None) -> list[str]:
+    """The options that differ from the game's defaults, as 'name: value' (in ``language``, the
+    name as the game's catalogue says the form's label of it: "mecz: single")."""
+    def name_of(name: str) -> str:
+        if i18n.known(language) == i18n.DEFAULT:
+            return name.replace("_", " ")
+        return words.say(game.name, name.replace("_", " ").capitalize(), language).lower()
+    return [f"{name_of(name)}: {value}" for name, value in options.items()
             if name in game.options and value != game.options[name]["default"] and name not in ("position", "campaign")]
 
 
@@ -101,7 +106,7 @@ def _common(g: Gathering, to: str, m: MailSettings, language: str) -> dict[str, 
             "creator_name": g.creator["name"], "creator_seat": g.creator["seat"], "seed_sha256": g.doc["seed_sha256"],
             "time_control": time_words(g.doc["time_control"], language),
             "on_timeout": i18n.gettext(ON_TIMEOUT[g.doc["on_timeout"]], language),
-            "options": options_in_words(game, g.doc["options"]),
+            "options": options_in_words(game, g.doc["options"], language),
             "seats": [{"seat": seat, "who": who(g.seats[seat], language),
                        "state": "" if g.seats[seat]["state"] in UNSAID else i18n.gettext(STATES[g.seats[seat]["state"]],
                                                                                           language)}

@@ -182,3 +182,15 @@ def test_the_rules_pages_frame_is_in_polish(client):
     assert "<h1>Zasady wszystkich gier</h1>" in index and "E-mailem: odpowiedz <code>zasady</code>" in index
     client.set_cookie("lang", "en")
     assert "<h1>The rules of every game</h1>" in client.get("/rules").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("game", ["labyrinth", "clash", "lafamiglia", "jaggedalliance"])
+def test_the_start_page_says_a_game_s_seats_and_options_in_polish(client, game):
+    polish = client.get(f"/new?game={game}", headers=POLISH).get_data(as_text=True)
+    form = region(polish, "<form", "</form>")
+    assert english_in(shown(form, "English")) == [], shown(form)
+    english = client.get(f"/new?game={game}").get_data(as_text=True)
+    if game == "clash":
+        assert '<label for="opt_match">Mecz</label>' in polish and '<label for="who_jihad">Jihad</label>' in polish
+        assert '<label for="opt_match">Match</label>' in english and '<label for="who_jihad">jihad</label>' in english
+        assert "Best of three games (rule 10, the default)" in english
