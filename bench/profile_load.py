@@ -6,7 +6,9 @@ email-paced ones (bench/http_load.py), and meanwhile samples each Python process
 Prints, per process kind, the functions with the largest share of the samples (inclusive), and
 leaves the collapsed stacks (flamegraph.pl / speedscope input) in the folder it names.
 
-    python -m bench.profile_load [--game clash] [--games 20] [--seconds 20] [--py-spy PATH]
+    python -m bench.profile_load [--game clash] [--games 20] [--seconds 20] [--py-spy PATH] [--no-probes]
+
+``--no-probes`` profiles bench.cpu's own setting: every seat muted, no email-paced game.
 
 py-spy is not a dependency of the project: `pip install py-spy` (anywhere; give its path).
 """
@@ -66,7 +68,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.profile_load")
     parser.add_argument("--game", default="clash")
     parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--probes", type=int, default=2)
+    parser.add_argument("--probes", type=int, default=2, help="email-paced games beside the load (seats not muted)")
+    parser.add_argument("--no-probes", dest="probes", action="store_const", const=0,
+                        help="none: every seat muted, as bench.cpu plays (the workers' cost of a muted hand-off)")
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--top", type=int, default=40)
     parser.add_argument("--py-spy", default=shutil.which("py-spy") or "py-spy")
