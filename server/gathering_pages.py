@@ -52,6 +52,12 @@ def unknown() -> tuple[str, int]:
                                      "changed. Open it again from the email."), 404)
 
 
+def _sides(g: gathering.Gathering, seat: str) -> dict[str, list[str]]:
+    """Whom ``seat`` plays with and against, each "Name (seat)" with the seat named in the page's language."""
+    spoken = languages.current()
+    return {k: [framing.label_said(g.game, x, spoken) for x in v] for k, v in sides(g, seat).items()}
+
+
 def summary(g: gathering.Gathering) -> dict[str, Any]:
     """What every page of a gathering shows of it (names, never addresses), in the page's language."""
     spoken = languages.current()
@@ -169,10 +175,11 @@ def _answer_page(token: str, accept: bool) -> Any:
     if request.method == "GET":
         info = g.seats.get(seat, {})
         return page("gathering_button.html", label=_("Accept") if accept else _("Decline"), invited_seat=seat,
-                    sides=sides(g, seat) if seat in g.seats else None,
+                    sides=_sides(g, seat) if seat in g.seats else None,
                     choose_language=accept, spoken_now=info.get("language") or languages.current(),
                     prompt=_("%(creator)s invites %(name)s to play %(seat)s at %(title)s.", creator=g.creator["name"],
-                             name=info.get("name") or _("you"), seat=seat, title=g.game.title),
+                             name=info.get("name") or _("you"), seat=framing.seat_name(g.game, seat, languages.current()),
+                             title=g.game.title),
                     **summary(g))
     try:
         if accept and request.form.get("language"):          # the emails of the table, once it starts
@@ -247,8 +254,8 @@ def join(key: str) -> Any:
             return said(i18n.gettext("Check your email", spoken), i18n.gettext(
                 "We sent %(email)s a link to confirm that the %(seat)s seat is yours. The first to confirm takes the "
                 "seat; the link works for 24 hours.", spoken, email=email, seat=seat), 202)
-    return page("gathering_join.html", 422 if problem else 200, seat=seat, problem=problem, values=values,
-                sides=sides(g, seat), **summary(g))
+    return page("gathering_join.html", 422 if problem else 200, seat=framing.seat_name(g.game, seat, languages.current()),
+                problem=problem, values=values, sides=_sides(g, seat), **summary(g))
 
 
 @blp.get("/open")
@@ -261,7 +268,8 @@ def open_seats() -> Any:
             continue
         for seat in g.doc["order"]:
             if g.seats[seat]["state"] == "open":
-                out.append({"link": links().join(gid, seat), "seat": seat, **summary(g)})
+                out.append({"link": links().join(gid, seat), "seat": framing.seat_name(g.game, seat, languages.current()),
+                            **summary(g)})
     return page("gathering_open.html", seats=out)
 
 

@@ -146,6 +146,6 @@ def test_the_pages_an_email_links_to_speak_the_language_of_the_person_it_went_to
     assert '<html lang="en">' in english and "Ann invites Bob to play jihad at CLASH: Jihad vs McWorld." in english
     assert "Press the button to do it." in english and "(set up the game)" in english
     polish = client.get(path(accept), headers={"Accept-Language": "pl"}).get_data(as_text=True)   # his browser's
-    assert "Ann zaprasza: Bob, do gry jako jihad w CLASH: Jihad vs McWorld." in polish
+    assert "Ann zaprasza: Bob, do gry jako Jihad w CLASH: Jihad vs McWorld." in polish
     accepted = client.post(path(accept), data={"language": "pl"}).get_data(as_text=True)     # he chose Polish
     assert "<h1>Przyjęte</h1>" in accepted and "Grasz: jihad w CLASH: Jihad vs McWorld. Wszystkie miejsca" in accepted

@@ -139,7 +139,7 @@ def test_the_change_a_seat_form_and_its_refusal_are_in_polish(client, run_worker
     ask(client, {"game": "lafamiglia", "creator": {"name": "Ann", "email": "ann@example.org", "seat": "southwest",
                                                    "language": "pl"},
                  "seats": {"northeast": {"name": "Bob", "email": "bob@example.org"}, "southeast": {"open": True},
-                           "northwest": {"bot": bot}}})
+                           "northwest": {"bot": bot}}, "public": True})
     run_worker()
     inbox = smtp_server.inbox
     page = press(client, link(inbox, latest_of(inbox, "ann@example.org", "gathering_confirm"), "confirm"))
@@ -147,6 +147,9 @@ def test_the_change_a_seat_form_and_its_refusal_are_in_polish(client, run_worker
     assert "Grasz: <b>południowy zachód</b>." in polish
     assert '<option value="northeast">północny wschód (zaproszenie wysłane, bez odpowiedzi)</option>' in polish
     assert english_in(shown(region(polish, "<h1>", "</body>"), "Ann", "Bob", bot)) == [], shown(polish)
+    open_seats = client.get("/open", headers=POLISH).get_data(as_text=True)
+    assert "La Famiglia: The Great Mafia War: południowy wschód</legend>" in open_seats, open_seats
+    assert english_in(shown(region(open_seats, "<h1>", "</body>"), "Ann", "Bob", bot)) == [], shown(open_seats)
     token = re.search(r'name="token" value="([^"]+)"', polish).group(1)
     gid = re.search(r'action="/play/([^/]+)/seat"', polish).group(1)
     refused = client.post(f"/play/{gid}/seat", data={"token": token, "seat": "northeast", "who": "person",
