@@ -70,6 +70,7 @@ class TableStore:
         self._create = client.register_script(_script("create.lua"))
         self._append = client.register_script(_script("append.lua"))
         self._load = client.register_script(_script("load.lua"))
+        self._load_settle = client.register_script(_script("load_settle.lua"))
         self._glance = client.register_script(_script("glance.lua"))
         self._set_clock = client.register_script(_script("set_clock.lua"))
         self._settle_reads = client.register_script(_script("settle_reads.lua"))
@@ -455,15 +456,30 @@ class TableStore:
             entries = [fields[b"e"] for _, fields in results[0]] if first else []
             here, states, rest = results[1], results[2:2 + len(mail)], results[2 + len(mail):]
             vacations, everywhere = rest[::2], rest[1::2]
-        names = [seat for seat, _, _ in seats]
-        first = int(first)
-        return SettleReads({_text(k): _text(v) for k, v in _pairs(flat).items()},
-                           {first + n: entry for n, entry in enumerate(entries)},
-                           [_text(v) if v else None for v in states],
-                           {seat: _text(v) if v else None for seat, v in zip(names, here)},
-                           {seat: _text(v) if v else None for seat, v in zip(names, everywhere)},
-                           {seat: [(float(a), float(b)) for a, b in json.loads(v)] if v else []
-                            for seat, v in zip(names, vacations)})
+        return _settle_reads([seat for seat, _, _ in seats], flat, first, entries, states, here, vacations, everywhere)
+
+    def load_settling(self, table_id: str, seats: list[tuple[str, str]]) -> tuple[Loaded, SettleReads | None]:
+        """``load`` and, in the same command, what ``settle_reads`` reads for the clocks of the
+        seats (``seats``: seat, its player's email or '' for none) as they are waited on at the
+        load, but no email's delivery state (``mail`` is empty): the settle of a hand-off that
+        appends nothing and queues no email reads nothing more. On a cluster, where a player's
+        keys live on other nodes: ``load``, and None."""
+        if connect.is_cluster(self.redis):
+            return self.load(table_id), None
+        script_keys = [keys.meta(table_id), keys.snapshot(table_id), keys.log(table_id), keys.waiting(table_id),
+                       keys.clock(table_id), keys.preferences(table_id)]
+        for _, email in seats:
+            script_keys += [keys.player_vacations(email), keys.player_preferences(email)]
+        out = self._load_settle(keys=script_keys, args=[len(seats), *(
+            part for seat, email in seats for part in (seat, "1" if email else "0"))])
+        if not out:
+            raise NoSuchTable(table_id)
+        doc, seq, snap_seq, snap_version, snap_state, waiting, needs, flat, first, entries, here, vacations, \
+            everywhere, *tail = out
+        loaded = Loaded(_text(doc), int(seq), int(snap_seq), _text(snap_version), _snapshot(snap_state), tail,
+                        orjson.loads(waiting), int(needs) if needs else None)
+        return loaded, _settle_reads([seat for seat, _ in seats], flat, first, entries, [], here, vacations,
+                                     everywhere)
 
     def finished(self, table_id: str, keep: int) -> None:
         """The table's game is over: what only a live table needs goes ``keep`` seconds from now
@@ -572,6 +588,18 @@ class TableStore:
 
     def ping(self) -> bool:
         return bool(self.redis.ping())
+
+
+def _settle_reads(names: list[str], flat: Any, first: Any, entries: list[bytes], states: list[Any], here: list[Any],
+                  vacations: list[Any], everywhere: list[Any]) -> SettleReads:
+    first = int(first)
+    return SettleReads({_text(k): _text(v) for k, v in _pairs(flat).items()},
+                       {first + n: entry for n, entry in enumerate(entries)},
+                       [_text(v) if v else None for v in states],
+                       {seat: _text(v) if v else None for seat, v in zip(names, here)},
+                       {seat: _text(v) if v else None for seat, v in zip(names, everywhere)},
+                       {seat: [(float(a), float(b)) for a, b in json.loads(v)] if v else []
+                        for seat, v in zip(names, vacations)})
 
 
 def _first_timed(clock: dict[str, str], seats: list[tuple[str, str, int | None]]) -> int:

@@ -14,6 +14,7 @@ its queue is long. 12 s in all (README, "Production"); an announcement a live wo
 to act on anyway costs a settle that finds nothing to do.
 """
 
+import dataclasses
 import logging
 import time
 
@@ -39,11 +40,12 @@ def settle(ctx: Context, table_id: str, now: float | None = None) -> str:
     """Do what the table needs now; returns what was done (for logs and tests)."""
     store, settings = ctx.store, ctx.settings
     for _ in range(3):                     # a player moved meanwhile: look again at once
-        try:
-            loaded = store.load(table_id)              # with the mark: one round trip
+        seats = SEATS.get(table_id)
+        try:                                           # with the mark (and what the clocks read): one round trip
+            loaded, early = store.load_settling(table_id, seats) if seats is not None else (store.load(table_id), None)
         except NoSuchTable:                            # gone (expired): nothing to do
-            loaded = None
-        if loaded is None or loaded.needs is None:
+            return "nothing to do"
+        if loaded.needs is None:
             return "nothing to do"
         at = time.time() if now is None else now
         faults.point("settle:start")
@@ -51,6 +53,8 @@ def settle(ctx: Context, table_id: str, now: float | None = None) -> str:
                               snapshot_every=settings.snapshot_every, table=tables.load(store, table_id, loaded),
                               index=False)
         table = done.table
+        if remember(table) != seats:                  # not the seats the clocks were read for (first look)
+            early = None
         players = player_index(table, done.waiting)
         if table.automatic_seat() is not None:        # the step cap: another turn of the loop later
             store.set_players_waiting(table_id, players)
@@ -60,8 +64,13 @@ def settle(ctx: Context, table_id: str, now: float | None = None) -> str:
         faults.point("settle:advanced")
         timed = {} if over else done.waiting
         wanted = wanted_mail(table, done.waiting)
-        read = store.settle_reads(table_id, deadlines.timed_seats(table, timed),    # one round trip
-                                  [f"{kind}-{seq}-{seat}" for kind, seq, seat in wanted])
+        read = None
+        if early is not None and not done.steps and not over and done.waiting == loaded.waiting and \
+                all(muted(ctx, table, kind, seat, early) for kind, _, seat in wanted):
+            read = dataclasses.replace(early, mail=[None] * len(wanted))     # no email: their states do not matter
+        if read is None:
+            read = store.settle_reads(table_id, deadlines.timed_seats(table, timed),    # one round trip
+                                      [f"{kind}-{seq}-{seat}" for kind, seq, seat in wanted])
         clocks = deadlines.charge(table, timed, read)
         mail = unsent(ctx, table, read, wanted)
         if not mail and not over:                     # nothing to come between the clocks and the end: one write
@@ -81,6 +90,20 @@ def settle(ctx: Context, table_id: str, now: float | None = None) -> str:
         if store.settled(table_id, table.seq):
             return f"settled at {table.seq} after {done.steps} steps"
     return "moved on meanwhile; the sweep will look again"
+
+
+SEATS: dict[str, list[tuple[str, str]]] = {}     # table -> (seat, its player's email or ''): a table's seats never change
+SEATS_KEPT = 4096
+
+
+def remember(table: tables.Table) -> list[tuple[str, str]]:
+    """Keep the table's seats, so that its next settle reads the clocks with the load; returns them."""
+    seats = [(seat, info.get("email") or "") for seat, info in table.seats.items()]
+    if SEATS.get(table.id) != seats:
+        if len(SEATS) >= SEATS_KEPT:
+            SEATS.clear()
+        SEATS[table.id] = seats
+    return seats
 
 
 def wanted_mail(table: tables.Table, waiting: dict[str, int]) -> list[tuple[str, int, str]]:

@@ -137,12 +137,12 @@ def test_the_clocks_and_the_deadlines_are_one_command(store, sent):
     assert store.due(1000.0) == ["t1/north/4"]
 
 
-def test_a_settle_after_a_hand_off_is_three_commands(env, store, sent):
-    """The settle of a hand-off between two muted players: the load (the mark with it), one read
-    (the clocks, the log they need, vacations, mail states, policies), and the clocks written with
-    the players' index and the mark cleared (no email is queued between them). Before: 16 (the
+def test_a_settle_after_a_hand_off_is_two_commands(env, store, sent):
+    """The settle of a hand-off between two muted players: the load with the mark and what the
+    clocks read (the clocks, the log they need, vacations, policies; no email's state: none is
+    queued), and the clocks written with the players' index and the mark cleared. Before: 16 (the
     clocks alone HGETALL, XRANGE, two GETs, MULTI...EXEC; the mail states; two HGETs a seat; the
-    mark), then 5 (the mark and the players' index each a command of their own)."""
+    mark), then 5 (the mark, the players' index and the read each a command of their own)."""
     import time
 
     import tables
@@ -162,7 +162,7 @@ def test_a_settle_after_a_hand_off_is_three_commands(env, store, sent):
     tables.submit(store, tables.load(store, table.id), "north", option=1, now=time.time())
     sent.clear()
     assert settle.settle(ctx, table.id).startswith("settled")
-    assert sent == ["EVALSHA", "EVALSHA", "EVALSHA"]
+    assert sent == ["EVALSHA", "EVALSHA"]
     assert store.needs(table.id) is None and store.pending() == (0, None)
     assert store.player_waiting("sam@example.org") == [f"{table.id}/south"]       # the index, in step
     assert store.player_waiting("nora@example.org") == []
@@ -183,3 +183,30 @@ def test_the_clocks_written_with_the_settle_keep_a_table_asked_again_marked(stor
     assert store.set_clock("t1", {"north:edge": ""}, {}, ["t1/north/2"], settled=2) is True
     assert sent == ["EVALSHA"]
     assert store.needs("t1") is None and store.pending() == (0, None) and store.due(100.0) == []
+
+
+def test_the_clocks_read_with_the_load_are_what_the_settle_would_read(env, store):
+    """load_settling reads, for the seats as waited on at the load, what settle_reads does."""
+    import time
+
+    import tables
+    from tables import deadlines
+    from workers import settle
+    from workers.context import Context
+
+    seats = {"north": {"name": "Nora", "email": "nora@example.org"}, "south": {"name": "Sam", "email": "sam@example.org"}}
+    table = tables.start(store, "duel", {}, seats, time.time()).table
+    store.set_preference(table.id, "south", "sam@example.org", "digest")
+    store.set_preference(None, "north", "nora@example.org", "mute")
+    store.redis.set(keys.player_vacations("sam@example.org"), json.dumps([[1.0, 2.0]]))
+    ctx = Context(env, store)
+    settle.settle(ctx, table.id)
+    for seat in ("north", "south", "north"):
+        tables.submit(store, tables.load(store, table.id), seat, option=1, now=time.time())
+        table = tables.load(store, table.id)
+        loaded, early = store.load_settling(table.id, [(s, i["email"]) for s, i in table.seats.items()])
+        assert loaded == store.load(table.id) and loaded.needs is not None
+        assert early == store.settle_reads(table.id, deadlines.timed_seats(table, loaded.waiting), [])
+        assert early.log and early.here == {"north": None, "south": "digest"}
+        assert early.everywhere["north"] == "mute" and early.vacations["south"] == [(1.0, 2.0)]
+        settle.settle(ctx, table.id)
