@@ -103,11 +103,11 @@ def _common(g: Gathering, to: str, m: MailSettings, language: str) -> dict[str, 
     game, L = g.game, links(m)
     base = m.public_url.rstrip("/")
     return {"to": to, "language": language, "title": game.title, "game": game.name, "table": g.id, "seat": None,
-            "creator_name": g.creator["name"], "creator_seat": g.creator["seat"], "seed_sha256": g.doc["seed_sha256"],
+            "creator_name": g.creator["name"], "creator_seat": framing.seat_name(game, g.creator["seat"], language), "seed_sha256": g.doc["seed_sha256"],
             "time_control": time_words(g.doc["time_control"], language),
             "on_timeout": i18n.gettext(ON_TIMEOUT[g.doc["on_timeout"]], language),
             "options": options_in_words(game, g.doc["options"], language),
-            "seats": [{"seat": seat, "who": who(g.seats[seat], language),
+            "seats": [{"seat": framing.seat_name(game, seat, language), "who": who(g.seats[seat], language),
                        "state": "" if g.seats[seat]["state"] in UNSAID else i18n.gettext(STATES[g.seats[seat]["state"]],
                                                                                           language)}
                       for seat in g.doc["order"]],
@@ -138,7 +138,7 @@ def content(g: Gathering, descriptor: dict[str, Any], m: MailSettings) -> dict[s
                    framing=framing_words(g, g.creator["seat"], language),
                    unread=descriptor.get("unread") or [],
                    reply_to=L.confirm_reply(g.id, "new", "-", expires),
-                   asked=[{"seat": s, "who": who(i, language), "email": i.get("email"), "open": i["state"] == "open"}
+                   asked=[{"seat": framing.seat_name(g.game, s, language), "who": who(i, language), "email": i.get("email"), "open": i["state"] == "open"}
                           for s, i in
                           ((s, g.seats[s]) for s in g.doc["order"]) if s != g.creator["seat"]])
     elif kind == "gathering_invite":
@@ -151,15 +151,16 @@ def content(g: Gathering, descriptor: dict[str, Any], m: MailSettings) -> dict[s
     elif kind in ("gathering_ready", "gathering_vacant", "gathering_taken"):
         out.update(name=g.creator["name"], seat=None, page=L.seat(g.id, g.creator["seat"]),
                    reply_to=L.manage_reply(g.id),
-                   joins=[{"seat": s, "link": L.join(g.id, s)} for s in g.doc["order"] if g.seats[s]["state"] == "open"],
+                   joins=[{"seat": framing.seat_name(g.game, s, language), "link": L.join(g.id, s)}
+                          for s in g.doc["order"] if g.seats[s]["state"] == "open"],
                    vacant=[s for s in g.doc["order"] if g.seats[s]["state"] in WHY],
                    waiting=waiting_words(g, language), example_seat=seat or _first_vacant(g))
         if seat:
-            out.update(about=seat, about_name=g.seats[seat].get("name", ""), why=i18n.gettext(WHY[descriptor["why"]], language) if descriptor.get("why") in WHY else "",
+            out.update(about=framing.seat_name(g.game, seat, language), about_name=g.seats[seat].get("name", ""), why=i18n.gettext(WHY[descriptor["why"]], language) if descriptor.get("why") in WHY else "",
                        declined=descriptor.get("why") == "declined")
     elif kind == "gathering_join":
         expires = descriptor["at"] + 86400
-        out.update(name="", seat=None, join_seat=seat,
+        out.update(name="", seat=None, join_seat=framing.seat_name(g.game, seat, language),
                    confirm=L.confirm(g.id, "join", descriptor["nonce"], expires),
                    reply_to=L.confirm_reply(g.id, "join", descriptor["nonce"], expires))
     elif kind == "gathering_cancelled":

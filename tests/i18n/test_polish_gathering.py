@@ -28,12 +28,12 @@ def test_a_polish_creator_reads_the_gathering_in_polish_and_an_english_invitee_i
     assert confirm["Subject"] == "Potwierdź nową partię CLASH: Jihad vs McWorld"
     text = inbox.text(confirm)
     assert "Ann, prosisz o rozpoczęcie partii CLASH: Jihad vs McWorld na tym serwerze." in text
-    assert "jihad: Bob <bob@example.org> dostaje zaproszenie do przyjęcia lub odrzucenia" in text
+    assert "Jihad: Bob <bob@example.org> dostaje zaproszenie do przyjęcia lub odrzucenia" in text
     assert "Zegar szybki: 72 h na start, 12 h więcej za każdy ruch" in text
     assert "Potwierdź partię</a>" in html(confirm) and '<html lang="pl">' in html(confirm)
     vacant_text = inbox.text(vacant)
     assert vacant["Subject"].startswith("Bob odmawia: CLASH: Jihad vs McWorld #")
-    assert "Ann, Bob odrzuca Twoje zaproszenie: miejsce jihad przy stole CLASH: Jihad vs McWorld #" in vacant_text
+    assert "Ann, Bob odrzuca Twoje zaproszenie: miejsce Jihad przy stole CLASH: Jihad vs McWorld #" in vacant_text
     assert "Zaproś kogoś innego, oddaj miejsce botowi" in vacant_text
     assert "Twoja strona tej partii</a>" in html(vacant)
     invite_text = inbox.text(invite)
@@ -56,5 +56,5 @@ def test_a_polish_invitee_reads_the_invitation_in_polish(client, run_worker, smt
     assert text.startswith("Cześć Bob,\n\nAnn zaprasza Cię do gry w CLASH: Jihad vs McWorld na tym serwerze")
     assert "Twoje miejsce byłoby: jihad, przeciwko: Ann (mcworld)." in text
     assert "Bez odpowiedzi w ciągu 7 dni zaproszenie wygasa." in text
-    assert "mcworld: Ann (zakłada partię)" in text
+    assert "McWorld: Ann (zakłada partię)" in text
     assert "Przyjmij</a>" in html(invite) and "Odrzuć</a>" in html(invite)
