@@ -3,7 +3,7 @@
 import time
 from typing import Any
 
-from flask import Flask, g, request
+from flask import Flask, Response, g, request
 
 import config
 
@@ -13,11 +13,27 @@ from .json_provider import OrjsonProvider
 from .session import CookieOnlyWhenSent
 
 
+class WholeAnswer(Response):
+    """A response whose body is all in memory (a list of parts: every JSON answer, every page)
+    is handed to the server as one list, which Granian writes at once: any other iterable is
+    pulled from Python one part at a time, each under the GIL, and closed afterwards. Closing
+    such a response does nothing (nothing to close, no callbacks), so nothing is lost by not
+    being called back; a stream, a file, a HEAD or an empty status goes the usual way."""
+
+    def get_app_iter(self, environ: Any) -> Any:
+        status = self.status_code
+        if (type(self.response) is not list or self._on_close or self.direct_passthrough or status < 200
+                or status in (204, 304) or environ["REQUEST_METHOD"] == "HEAD"):
+            return super().get_app_iter(environ)
+        return list(self.iter_encoded())
+
+
 def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     settings = config.load(overrides)
     if not settings.redis_url:
         raise RuntimeError("REDIS_URL is not set: start the server with 'pbem run', which starts Redis for you.")
     app = Flask(__name__)
+    app.response_class = WholeAnswer
     app.json = OrjsonProvider(app)                # the hot answers (a view, a move's) in a tenth of the time
     app.session_interface = CookieOnlyWhenSent()  # the seat pages' flashed messages; the API sends no cookie
     app.config.update(

@@ -67,3 +67,28 @@ def test_the_answers_are_the_bytes_flasks_provider_writes(app):
             assert app.json.response(beyond).get_data() == flasks.response(beyond).get_data()
             assert app.json.dumps(beyond) == flasks.response(beyond).get_data().decode().rstrip("\n")
     assert app.json.loads(b'{"n": NaN, "big": 123456789012345678901234567890}')["big"] == 123456789012345678901234567890
+
+
+def test_an_answer_in_memory_goes_to_the_server_as_one_list_and_a_stream_as_ever(app):
+    from server.app import WholeAnswer
+
+    assert app.response_class is WholeAnswer
+    environ = {"REQUEST_METHOD": "GET"}
+    with app.test_request_context("/"):
+        answer = app.json.response({"b": 1, "a": "ż"})
+    assert answer.get_app_iter(environ) == [b'{"a":"\xc5\xbc","b":1}\n']
+    assert list(answer.get_app_iter({"REQUEST_METHOD": "HEAD"})) == []
+    assert list(WholeAnswer(status=204).get_app_iter(environ)) == []
+    closed = []
+    streamed = WholeAnswer(iter([b"a", b"b"]))
+    streamed.call_on_close(lambda: closed.append(True))
+    parts = streamed.get_app_iter(environ)
+    assert not isinstance(parts, list) and b"".join(parts) == b"ab"
+    parts.close()
+    assert closed == [True]
+    called_back = WholeAnswer(b"x")
+    called_back.call_on_close(lambda: closed.append("x"))
+    parts = called_back.get_app_iter(environ)
+    assert not isinstance(parts, list)
+    list(parts), parts.close()
+    assert closed == [True, "x"]
