@@ -182,7 +182,7 @@ class TableStore:
             pipe.zadd(keys.PENDING, {table_id: now}, nx=True)
             return [keys.CHANGED, keys.PENDING]
 
-        out = self._run(self._append, script_keys, args, announce)
+        out = self._run(self._append, script_keys, args, None if single else announce)
         code = int(out[0])
         if code == -1:
             raise NoSuchTable(table_id)
@@ -196,7 +196,15 @@ class TableStore:
         """A script and what ``more(pipe)`` adds (returning the keys it writes), in one round trip
         (one batch per node on a cluster), and the WAITs for replicas. An error in ``more``'s
         commands is raised after the script ran: the caller's retry is then refused as a
-        duplicate or a conflict, and sends them again."""
+        duplicate or a conflict, and sends them again. On one server with no replica to wait
+        for and nothing more: the script alone, no pipeline (on a client holding one connection,
+        as the settler's, no pool either)."""
+        if more is None and self.replicas <= 0 and not connect.is_cluster(self.redis):
+            try:
+                return self.redis.evalsha(script.sha, len(script_keys), *script_keys, *args)
+            except redis.exceptions.NoScriptError:                          # a restarted Redis
+                script.sha = self.redis.script_load(script.script)
+                return self.redis.evalsha(script.sha, len(script_keys), *script_keys, *args)
         for attempt in (1, 2):
             pipe = self.redis.pipeline(transaction=False)
             pipe.execute_command("EVALSHA", script.sha, len(script_keys), *script_keys, *args,
