@@ -87,7 +87,7 @@ def context(table: tables.Table, seat: str | None, token: str | None, whole_log:
         "framing": framing.phrase(game, table.seats, seat, language) if seat else "",
         "verdict": framing.outcome(game, view["result"], seat, language),
         "waiting": waiting(table, seat, view["prompts"], language),
-        "picture": inline_svg(picture),
+        "picture": inline_svg(words.say_svg(game.name, picture, language)),     # cropped above by its English words
         "brief": words.say_all(game.name, table.game.brief(table.state, seat), language),
         "phone_board": board,
         "hand": hand(table.game.name, view["state"], seat, language),
