@@ -7,7 +7,7 @@ than stop, keep 1 soldato behind in an area, bring what a muster can spare, neve
 in the setup, sheet-0 fields that the other seats' examples do not propose.
 """
 
-import json
+import marshal
 
 from games.core import SYSTEM, Rng
 
@@ -58,9 +58,15 @@ def _plan_field(s, seat) -> dict:
     return {"field": next(x for x in free[start:] + free[:start] if x not in plan)}
 
 
+def _copy(value):
+    """A deep copy of plain JSON data, as a JSON round trip makes it but faster (lists stay lists:
+    the state and the events hold no tuples)."""
+    return marshal.loads(marshal.dumps(value))
+
+
 def _apply(s, seat, move):
     for event in rules.decide(s, seat, move, Rng(b"example", 0)):
-        s = evolve(s, json.loads(json.dumps(event)))
+        s = evolve(s, _copy(event))
     return s
 
 
@@ -79,7 +85,7 @@ def _forced(s):
 
 def example(state, seat) -> list[str]:
     lines: list[str] = []
-    s = json.loads(json.dumps(state)) if state else None
+    s = _copy(state) if state else None
     while s and len(lines) < LIMIT:
         prompt = rules.prompts(s).get(seat)
         if not prompt:
