@@ -224,8 +224,7 @@ def _extent(node: ET.Element) -> tuple[float, float, float, float] | None:
     None: a shape without the numbers it needs, or of another kind. A number that does not read
     counts as missing."""
     tag, a = node.tag, node.attrib
-    if tag.startswith(SVG_NS):
-        tag = tag[len(SVG_NS):]
+    tag = tag.removeprefix(SVG_NS)
     if tag == "rect":
         x, y, w, h = _float(a, "x"), _float(a, "y"), _float(a, "width"), _float(a, "height")
         return None if x is None or y is None or w is None or h is None else (x, y, x + w, y + h)
