@@ -15,7 +15,15 @@ from workers import rollbacks
 from ..auth import required_seat
 from ..extensions import services
 from ..openapi import refusals
-from ..schemas import MAX_MOVE_TEXT, MAX_SEQ, MoveAnswer, MoveRequest, RollbackAnswer, RollbackRequest, UndoRequest
+from ..schemas import (
+    MAX_MOVE_TEXT,
+    MAX_SEQ,
+    MoveAnswer,
+    MoveRequest,
+    RollbackAnswer,
+    RollbackRequest,
+    UndoRequest,
+)
 
 blp = Blueprint("moves", __name__, description="Moves")
 
