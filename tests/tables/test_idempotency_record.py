@@ -20,3 +20,23 @@ def test_an_idempotency_record_is_short(client):
     client.application.extensions["pbem"].store.redis.hset(keys.idempotency(table), scope,     # as written before
                                                            f'{{"from":{seq},"to":{seq},"asked":"{asked}"}}')
     assert client.post(f"/tables/{table}/moves", json={"option": 2}, headers=headers).json["seq"] == first.json["seq"]
+
+
+def test_an_options_fingerprint_is_the_one_json_gives():
+    """The usual request (an option number) is fingerprinted without json.dumps, to the same value:
+    a record written before still recognises its request, and another request is still another."""
+    import hashlib
+    import json
+
+    from tables.submit import _fingerprint
+
+    def by_json(**request):
+        canonical = json.dumps({k: v for k, v in request.items() if v is not None}, sort_keys=True, default=str)
+        return hashlib.sha256(canonical.encode()).hexdigest()[:16]
+
+    asked = [{"option": n} for n in (0, 1, 7, 12, 2**53 - 1, -3)] + [
+        {"option": True}, {"option": 2, "text": None}, {"text": "2"}, {"move": {"option": 2}},
+        {"option": 2, "text": "x"}, {"lines": ["a", "b"]}, {"move": None, "option": None, "text": None, "lines": None}]
+    for request in asked:
+        assert _fingerprint(**request) == by_json(**request), request
+    assert _fingerprint(option=2) != _fingerprint(text="2") != _fingerprint(option=3)
