@@ -142,6 +142,17 @@ def in_words(content: dict[str, Any]) -> dict[str, Any]:
     return _in_words(content, language)
 
 
+def seat_named(content: dict[str, Any]) -> dict[str, Any]:
+    """``content`` with its seat as its reader reads it (``seat_name``, for a subject line)."""
+    language, name, seat = i18n.known(content.get("language")), content.get("game"), content.get("seat")
+    if language == i18n.DEFAULT or not isinstance(name, str) or not isinstance(seat, str):
+        return content
+    try:
+        return {**content, "seat_name": framing.seat_name(games.get(name), seat, language)}
+    except IllegalMove:                  # no game of ours (a test's)
+        return content
+
+
 def _in_words(content: dict[str, Any], language: str) -> dict[str, Any]:
     name = content.get("game")
     try:
@@ -181,6 +192,11 @@ def _in_words(content: dict[str, Any], language: str) -> dict[str, Any]:
                               for who in content["waiting_names"]]
     if content.get("back_event"):
         out["line"] = history.describe(content["back_event"], content.get("back_names") or {}, language)
+    if isinstance(content.get("seat"), str) and game is not None:
+        out["seat_name"] = framing.seat_name(game, content["seat"], language)     # "Dżihadysta", not "jihadist"
+    if isinstance(content.get("rules"), str) and game is not None and \
+            reference.rules_text(game, language) != game.rules_text():
+        out["rules"] = f"{content['rules']}?lang={language}"      # the rules page in the reader's language
     return out
 
 
@@ -237,8 +253,8 @@ def help_text(table: Table, seat: str, public_url: str = "", language: str | Non
                "all agree. 'agree' or 'refuse' answers such a request."),
              talk,
              _("- 'rules' answers with the rules' sections, 'rules %(section)s' with one, %(examples)s with a "
-               "component's whole text. The rules: %(link)s", section=reference.example_section(game),
-               examples=reference.examples(game), link=reference.rules_url(game, public_url))]
+               "component's whole text. The rules: %(link)s", section=reference.example_section(game, language),
+               examples=reference.examples(game, language), link=reference.rules_url(game, public_url, language))]
     if game.notation_help:
         lines.append(_("- Moves in the game's notation: %(notation)s",
                        notation=words.say(game.name, game.notation_help, language)))

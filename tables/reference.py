@@ -339,8 +339,11 @@ def examples(game: Game, language: str | None = None) -> str:
 def example_section(game: Game, language: str | None = None) -> str:
     """The id of a section a help text can show: a subsection's one-word id ('disrupt'), else the first."""
     listed = sections(game, language)
-    deeper = sorted((s.id for s in listed if s.level > 2), key=len)
-    return deeper[0] if deeper else listed[0].id if listed else "setup"
+    deeper = sorted((s for s in listed if s.level > 2), key=lambda s: len(s.id))
+    chosen = deeper[0] if deeper else listed[0] if listed else None
+    if chosen is None:
+        return "setup"
+    return chosen.id if rules_text(game, language) == game.rules_text() else chosen.title.lower()
 
 
 def lookup(component: dict[str, Any], language: str | None = None) -> str:
@@ -348,7 +351,7 @@ def lookup(component: dict[str, Any], language: str | None = None) -> str:
     Polish 'karta 27', 'kafel bankier'): ``component`` as said in ``language``."""
     key, short = component["key"], component.get("lookup")
     if component.get("english"):          # said in another language: the number, else its short English form
-        name = key if key.isdigit() else short or fold(component["name"])
+        name = key if key.isdigit() else short or " ".join(re.sub(r"[^\w]+", " ", component["name"].lower()).split())
     else:
         name = short or (key if key.isdigit() else fold(component["name"]))
     return f"{_lookup_word(component['kind'], language)} {name}"

@@ -26,6 +26,7 @@ from rq import get_current_job
 
 import config
 import i18n
+from games.core import words
 from store import TableStore
 from tables import notices, preferences
 from tables.notices import MailSettings
@@ -73,7 +74,7 @@ def render(kind: str, content: dict[str, Any], settings: config.Settings, msgid:
     table; ``replying_to`` is (Message-ID, References) of the player's email it answers."""
     if store is not None:
         content = in_chosen_language(store, content)
-    headers = [("Subject", _header(_env.get_template(f"{kind}.subject.txt").render(**content))),
+    headers = [("Subject", _header(_env.get_template(f"{kind}.subject.txt").render(**notices.seat_named(content)))),
                ("From", settings.mail_from), ("To", content["to"]), ("Date", formatdate(localtime=False)),
                ("Message-ID", msgid), ("Auto-Submitted", "auto-generated"), ("X-PBEM-Kind", kind)]
     reply_to = content.get("reply_to") or _reply_address(content, settings)
@@ -99,14 +100,19 @@ def render(kind: str, content: dict[str, Any], settings: config.Settings, msgid:
     # the end, and a board legible whole, show the whole board
     focus = board_crop.crop(content["picture"], notices.focus(content)) \
         if content.get("picture") and "prompt" in content else None
-    focus_image = _picture(focus.svg, FOCUS_WIDTH) if focus else None
-    image = None if focus_image else _picture(content.get("picture"), PICTURE_WIDTH)
+    game, spoken = content.get("game"), content.get("language")
+
+    def said(svg: str | None) -> str | None:      # the picture's labels in the reader's language, once cropped
+        return words.say_svg(game, svg, spoken) if game and svg else svg
+    focus_image = _picture(said(focus.svg), FOCUS_WIDTH) if focus else None
+    image = None if focus_image else _picture(said(content.get("picture")), PICTURE_WIDTH)
+    places = [words.say(game, place, spoken) for place in focus.places] if focus and game else []
     content = notices.in_words(content)      # the game's words in the reader's language (cropped by the board's own)
     cid, focus_cid = make_msgid(domain=settings.reply_address_domain), make_msgid(domain=settings.reply_address_domain)
     text = _encodable(_env.get_template(f"{kind}.txt").render(**content))
     html = _encodable(_env.get_template(f"{kind}.html").render(
         **{**content, "picture_cid": cid[1:-1] if image else None,
-           "focus_cid": focus_cid[1:-1] if focus_image else None, "focus_places": focus.places if focus else []}))
+           "focus_cid": focus_cid[1:-1] if focus_image else None, "focus_places": places}))
     # the same bytes as EmailMessage (text, then the HTML related to its picture), written directly (workers/mime.py)
     message = mime.write(headers, text, html, [(focus_image, focus_cid, "around.png")] if focus_image else
                          [(image, cid, "table.png")] if image else [])
