@@ -11,6 +11,7 @@ from marshmallow import Schema, fields, validate
 
 import i18n
 import tables
+from games.core import words
 from store import NoSuchTable
 from tables import preferences, replay, rollback
 
@@ -49,7 +50,9 @@ class Frame(Schema):
     result = fields.Dict(allow_none=True)
     state = fields.Raw(metadata={"description": "The view: what that seat could see then."})
     picture = fields.String(allow_none=True, metadata={"description": "The table drawn as SVG (None: the game "
-                                                                          "has no picture)."})
+                                                                          "has no picture); GET replay, for a seat "
+                                                                          "that reads another language, labelled "
+                                                                          "in it."})
     board = fields.List(fields.String(), metadata={"description": "The text board."})
     event = fields.Nested(Event, allow_none=True, metadata={"description": "The event of that seq."})
     boundary = fields.Boolean(metadata={"description": "GET replay only: the seq is a decision's end after the "
@@ -92,6 +95,8 @@ def _frame(table_id: str, seq: int, query: dict[str, Any], boundary: bool = Fals
         language = preferences.language(s.store, table, bearer) if bearer else None
         if frame["event"] is not None and i18n.known(language) != i18n.DEFAULT:      # the event's line, said
             frame["said"] = tables.log(s.store, table, viewer, since=seq - 1, upto=seq, language=language)[0]["text"]
+        if i18n.known(language) != i18n.DEFAULT:          # the seat page's replay: its board in the seat's words
+            frame["picture"] = words.say_svg(table.game.name, frame["picture"], language)
     return frame
 
 

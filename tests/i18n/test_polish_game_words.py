@@ -198,6 +198,9 @@ def test_a_polish_seat_s_page_shows_the_question_options_and_log_in_polish(polis
     frame = client.get(f"/tables/{table}/replay/1", headers=bearer(tokens[POLISH])).json
     assert frame["said"].startswith("Zaczyna się mecz CLASH") and frame["event"]["text"].startswith("A match of")
     assert "said" not in client.get(f"/tables/{table}/replay/1", headers=bearer(tokens[ENGLISH])).json
+    # the replay's board: labelled in the seat's language for the Polish seat, in English for the other
+    assert ">Zamachowiec</text>" in frame["picture"] and ">Bomber</text>" not in frame["picture"]
+    assert ">Bomber</text>" in client.get(f"/tables/{table}/replay/1", headers=bearer(tokens[ENGLISH])).json["picture"]
     # the whole-turn box takes Polish notation, and its refusal is in the seat's words
     refused = client.post(f"/play/{table}", data={"token": tokens[POLISH], "seq": str(view["seq"]),
                                                   "text": "Szejk Z9"}, headers={"Accept": "application/json"})
