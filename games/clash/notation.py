@@ -12,6 +12,7 @@ the placement asks nothing more) and the whole lines that would do.
 import json
 
 from games.core import IllegalMove, Rng, longest_phrase, read_back, to_type
+from games.core.notation import read_back_all
 
 from . import board as B
 from . import refusals
@@ -52,13 +53,17 @@ def _phrases(seat: str, move: dict, label: str) -> list[tuple[str, ...]]:
     return [tuple(p.split()) for p in out if p]
 
 
-def _match(words: list, i: int, seat: str, prompt: dict) -> tuple[dict, int] | None:
+def _match(words: list, i: int, seat: str, prompt: dict, said: dict | None = None) -> tuple[dict, int] | None:
+    """The option words[i:] begins with, and how many words it took. ``said``: each option's
+    phrases by id, when the caller has them already (``notate_all``)."""
     options = prompt["options"]
     if words[i].isdigit():
         n = int(words[i])
         if 1 <= n <= len(options):
             return options[n - 1]["move"], 1
         return None
+    if said is not None:
+        return longest_phrase(words, i, options, lambda option: said[id(option)])
     return longest_phrase(words, i, options, lambda option: _phrases(seat, option["move"], option["label"]))
 
 
@@ -90,7 +95,7 @@ def _why(word: str, state, seat: str, prompt: dict) -> tuple[str, str]:
 def _refused(words: list, i: int, state, seat: str, prompt: dict) -> IllegalMove:
     """Word i does not answer this question: why, and each whole line that would."""
     said = " ".join(words[:i])
-    lines = [f"{said} {notate(state, seat, o['move'])}".strip() for o in prompt["options"]]
+    lines = [f"{said} {text}".strip() for text in notate_all(state, seat)]
     code, why = _why(words[i], state, seat, prompt)
     return IllegalMove(code, f"{refusals.sentence(why)} {to_type(lines)}")
 
@@ -199,9 +204,33 @@ def _candidates(seat: str, move: dict) -> list[str]:
     return []
 
 
+
+
+def _texts(seat: str, option: dict) -> list[str]:
+    """The forms notate tries for an option, in order."""
+    return _candidates(seat, option["move"]) + [" ".join(p) for p in _phrases(seat, option["move"], option["label"])]
+
+
 def notate(state, seat: str, move: dict) -> str | None:
     """The notation of a listed option's move: the first form that parse() reads back as
     exactly that move at this point of the game; None if the move is not a listed option."""
     prompt = prompts(state).get(seat) if state else None
-    return read_back(prompt, move, lambda option: _candidates(seat, move) + [
-        " ".join(p) for p in _phrases(seat, move, option["label"])], lambda text: parse(text, state, seat))
+    return read_back(prompt, move, lambda option: _texts(seat, option), lambda text: parse(text, state, seat))
+
+
+def notate_all(state, seat: str) -> list[str | None]:
+    """``notate`` of every option of the seat's question, in order, the question asked once: a
+    form reads back as an option's move only when its words, all of them, answer this question
+    with it (parse reads on to the next question only past the first answer, and a line of two
+    answers is never one option's move), so each form is read against this question alone."""
+    prompt = prompts(state).get(seat) if state else None
+    if prompt is None:
+        return []
+    said = {id(option): _phrases(seat, option["move"], option["label"]) for option in prompt["options"]}
+
+    def read(text: str) -> dict | None:
+        words = fold_text(text or "").split()
+        found = _match(words, 0, seat, prompt, said) if words else None
+        return found[0] if found is not None and found[1] == len(words) else None
+
+    return read_back_all(prompt, lambda option: _texts(seat, option), read)

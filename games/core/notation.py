@@ -56,6 +56,17 @@ def read_back(prompt: dict[str, Any] | None, move: Any, texts: Callable[[dict[st
     return None
 
 
+def read_back_all(prompt: dict[str, Any] | None, texts: Callable[[dict[str, Any]], Iterable[str]],
+                  read: Callable[[str], Any]) -> list[str | None]:
+    """``read_back`` of every listed option of ``prompt``, in order, for a game whose ``parse`` of a
+    text that answers one question reads it against that question alone: ``read(text)`` is the
+    move the whole text names in ``prompt`` (None, or IllegalMove, when it names none), so the
+    prompt is asked once for all the options, not once per text tried."""
+    if prompt is None:
+        return []
+    return [read_back(prompt, option["move"], texts, read) for option in prompt.get("options") or []]
+
+
 def to_type(texts: Iterable[str], most: int = 8, lead: str = "Type") -> str:
     """What a refusal offers to type: "Type `a`, `b` or `c`." (each text once, in order), with
     "or one of N more of the listed options" past ``most``; empty when there is nothing to offer.

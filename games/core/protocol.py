@@ -29,6 +29,8 @@ What a person reads (emails, the seat page, the CLI):
   moved, as one line per card play or placement, oldest first; the log keeps every event.
 - ``notate(state, seat, move) -> str | None``: the notation of a listed option's move, such
   that ``parse(text, state, seat) == move``; None when the game has no notation for it.
+- ``notate_all(state, seat) -> [str | None]``: ``notate`` of every option of the seat's question,
+  in order, for a view that lists them all (optional: the default calls ``notate`` per option).
 - ``example(state, seat) -> [str]``: a plausible whole turn for the seat in notation, one
   decision per line, built only from what the seat may see (its hand, the board).
 - ``move_words() -> frozenset[str]``: the words a move in the game's notation may begin with
@@ -180,6 +182,12 @@ class Game:
 
     def notate(self, state: State, seat: str, move: Move) -> str | None:
         return None
+
+    def notate_all(self, state: State, seat: str) -> list[str | None]:
+        """``notate`` of every option of the seat's question, in order ([] when it is asked
+        nothing); a game whose notation asks the question again for each option overrides this."""
+        prompt = self.prompts(state).get(seat)
+        return [self.notate(state, seat, option["move"]) for option in (prompt or {}).get("options") or []]
 
     def example(self, state: State, seat: str) -> list[str]:
         return []
