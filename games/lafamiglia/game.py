@@ -61,6 +61,9 @@ class LaFamiglia(Game):
     def notate(self, state, seat, move):
         return notation.notate(state, seat, move)
 
+    def notate_all(self, state, seat):      # the question asked once for all its options
+        return notation.notate_all(state, seat)
+
     def move_words(self):      # every word an answer of the notation may begin with: places, names, steps
         return super().move_words() | self.words_of(*notation.move_words())
 

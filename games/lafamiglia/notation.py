@@ -177,6 +177,15 @@ def notate(state, seat, move):
     return None
 
 
+def notate_all(state, seat):
+    """``notate`` of every option of the seat's question, in order, its answers worked out once."""
+    prompt = prompts(state).get(seat)
+    first: dict[str, str] = {}
+    for p, m in phrases(state, seat):
+        first.setdefault(json.dumps(m, sort_keys=True), p)
+    return [first.get(json.dumps(o["move"], sort_keys=True)) for o in (prompt or {}).get("options") or []]
+
+
 def parse(text, state, seat):
     said = fold(text)
     listed = spoken(state, seat)
