@@ -18,6 +18,7 @@ import tables
 from games.core import SYSTEM, IllegalMove, words
 from tables import framing, gathering_links, history, notices, preferences, reference, rollback, same_question, undo
 from tables.log_groups import grouped_log
+from tables.reading import notations
 from tables.replay import OBSERVER
 from workers import board_crop, rollbacks
 
@@ -64,10 +65,11 @@ def context(table: tables.Table, seat: str | None, token: str | None, whole_log:
     game, state = table.game, table.state
     picture = game.picture(view["state"], seat)
     example = game.example(state, seat) if own else []        # the same hooks as the emails (notices.turn)
+    listed = (own or {}).get("options") or []
     options = [{"label": o["label"], "move": o["move"], "target": click_target(o["move"]),
                 "ref": reference.named(game, o["move"]),       # the card, tile, order or merc it names
-                "notation": notation(game.notate(state, seat, o["move"]), o["label"])}
-               for o in (own or {}).get("options") or []] if seat else []
+                "notation": notation(text, o["label"])}
+               for o, text in zip(listed, notations(game, state, seat, listed) if listed else [])] if seat else []
     since = 0 if whole_log else max(0, table.seq - LOG_WINDOW)
     groups = grouped_log(s.store, table, seat, since=since, language=language)
     if since and len(groups) > 1:

@@ -64,8 +64,18 @@ def seat_prompts(table: Table, state: Any, seat: str | None, board: bool,
         game = table.game
         for prompt in out:
             if prompt["seat"] == seat and prompt.get("options"):
-                prompt["options"] = [{**o, "notation": game.notate(state, seat, o["move"])} for o in prompt["options"]]
+                prompt["options"] = [{**o, "notation": text}
+                                     for o, text in zip(prompt["options"], notations(game, state, seat, prompt["options"]))]
     return out
+
+
+def notations(game: Any, state: Any, seat: str, options: list[dict[str, Any]]) -> list[str | None]:
+    """The notation of each of ``options`` (the seat's question's, in order), the game's
+    ``notate_all`` worked out once for them all; each option on its own should it list others."""
+    every = game.notate_all(state, seat)
+    if len(every) != len(options):
+        every = [game.notate(state, seat, o["move"]) for o in options]
+    return every
 
 
 def view(table: Table, seat: str | None, board: bool = False, shared: bool = False) -> dict[str, Any]:

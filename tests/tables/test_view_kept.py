@@ -13,11 +13,13 @@ def test_the_notation_is_worked_out_once_per_seq_and_seat(store, monkeypatch):
     seat = next(s for s in sorted(table.prompts()) if table.prompts()[s].get("options"))
     other = next(s for s in table.seats if s != seat)
     game, calls = table.game, []
-    notate = game.notate
-    monkeypatch.setattr(game, "notate", lambda *args: calls.append(args) or notate(*args))
+    notate_all = game.notate_all           # every option's notation at once (issue "Performance")
+    monkeypatch.setattr(game, "notate_all", lambda *args: calls.append(args) or notate_all(*args))
+    monkeypatch.setattr(game, "notate", lambda *args: calls.append(args) or None)      # never one by one
     first = tables.view(table, seat, board=True)
     asked = len(calls)
-    assert asked == len(next(p for p in first["prompts"] if p["seat"] == seat)["options"]) > 0
+    options = next(p for p in first["prompts"] if p["seat"] == seat)["options"]
+    assert asked == 1 and options and all(o["notation"] for o in options)
     first["prompts"][0]["text"] = "changed by its caller"
     again = tables.view(table, seat, board=True)
     assert len(calls) == asked                                    # kept with the copy

@@ -54,3 +54,27 @@ def test_a_refusal_offers_the_same_lines():
         GAME.parse("kabooom", state, seat)
     lines = [GAME.notate(state, seat, o["move"]) for o in prompt["options"]]
     assert all(f"`{line}`" in refused.value.message for line in lines[:8])
+
+
+def test_a_view_notates_its_options_by_it():
+    """The views (tables.reading.notations) take notate_all's texts, and each option's own notate
+    should a game's notate_all list other options than the ones shown."""
+    from tables.reading import notations
+
+    class Counted:
+        def __init__(self, every):
+            self.every, self.asked = every, 0
+
+        def notate_all(self, state, seat):
+            return self.every(state, seat)
+
+        def notate(self, state, seat, move):
+            self.asked += 1
+            return GAME.notate(state, seat, move)
+
+    state, seat, prompt = next(d for d in _decisions(1, {}) if len(d[2]["options"]) > 1)
+    each = [GAME.notate(state, seat, o["move"]) for o in prompt["options"]]
+    game = Counted(GAME.notate_all)
+    assert notations(game, state, seat, prompt["options"]) == each and game.asked == 0
+    game = Counted(lambda state, seat: [])
+    assert notations(game, state, seat, prompt["options"]) == each and game.asked == len(each)
