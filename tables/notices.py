@@ -22,7 +22,7 @@ from . import envelope, framing, gathering_links, history, preferences, referenc
 from .appending import FORCED
 from .auth import link_key
 from .model import Table, load
-from .reading import entries_for, names, said, view
+from .reading import entries_for, names, notations, said, view
 
 RECENT_LIMIT = 60     # events shown at most under "since your last move"
 EXAMPLES_KEPT = 256   # example turns kept per process, by position and seat
@@ -105,12 +105,14 @@ def turn(table: Table, seat: str, m: MailSettings, store: TableStore | None = No
         expires = int(m.now + m.link_ttl)
         base = m.public_url.rstrip("/")
         game, state = table.game, table.state
+        listed = prompt.get("options") or []
         content.update({
             "prompt": prompt["text"], "range": prompt.get("range"),
             "example": example(table, seat),
-            "options": [{"label": o["label"], "notation": _notation(game.notate(state, seat, o["move"]), o["label"]),
+            "options": [{"label": o["label"], "notation": _notation(text, o["label"]),
                          "link": f"{base}/act/{action_token(m.secret_key, table.id, seat, table.seq, i, expires)}"}
-                        for i, o in enumerate(prompt.get("options") or [], 1)]})
+                        for i, (o, text) in enumerate(zip(listed, notations(game, state, seat, listed) if listed
+                                                          else []), 1)]})
     content["undo"] = 0
     if store is not None and seen["status"] == "active":
         content["undo"] = undo.window(store, table, seat).moves

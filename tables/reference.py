@@ -24,6 +24,7 @@ from games.core import Game, words
 from i18n import LANGUAGES, gettext, pgettext
 
 from .model import Table
+from .reading import notations
 
 NAMING = ("card", "tile", "pick", "token", "merc", "column", "family")     # a move's fields that name a component
 HEADING = re.compile(r"^(#{2,4})\s+(.+?)\s*\{#([a-z0-9-]+)\}\s*$")
@@ -127,7 +128,8 @@ def reply(table: Table, seat: str, typed: str, public_url: str, language: str | 
     """``answer`` for a seat's reply at a table: what its question's options say is a move."""
     def asked() -> list[str | None]:
         prompt = table.prompts().get(seat) or {}
-        notated = [table.game.notate(table.state, seat, o["move"]) for o in prompt.get("options") or []]
+        listed = prompt.get("options") or []
+        notated = notations(table.game, table.state, seat, listed) if listed else []
         return notated + [words.write(table.game.name, n, language) for n in notated if n]
     return answer(table.game, typed, public_url, asked, language)
 

@@ -28,6 +28,7 @@ from games.core.protocol import folded_words, words_of
 
 from . import moves, preferences, reference, rollback, undo
 from .model import Table
+from .reading import notations
 
 LANGUAGE_WORDS = ("language", "język", "jezyk")
 HELP_WORDS = {"", "help", "?", "commands", "how", "show", "state", "options", "status"}
@@ -160,7 +161,8 @@ def vocabulary(table: Table, seat: str) -> frozenset[str]:
         known = table.game.move_words() | spoken_words(table.game.name, moves.spoken(table, seat))
         if prompt is None:
             return known
-        asked = [table.game.notate(table.state, seat, o["move"]) or "" for o in prompt.get("options") or []]
+        listed = prompt.get("options") or []
+        asked = [text or "" for text in (notations(table.game, table.state, seat, listed) if listed else [])]
         example = [line.split()[0] for line in table.game.example(table.state, seat) if line.split()]
         return known | words_of(*asked, *example)
     return table.kept(("move-words", seat), work)
