@@ -4,7 +4,7 @@ import re
 from typing import Any
 
 import i18n
-from games.core import SYSTEM, words
+from games.core import SYSTEM, Game, words
 from i18n import N_
 from store import TableStore
 
@@ -71,8 +71,9 @@ def seat_prompts(table: Table, state: Any, seat: str | None, board: bool,
 
 def notations(game: Any, state: Any, seat: str, options: list[dict[str, Any]]) -> list[str | None]:
     """The notation of each of ``options`` (the seat's question's, in order), the game's
-    ``notate_all`` worked out once for them all; each option on its own should it list others."""
-    every = game.notate_all(state, seat)
+    ``notate_all`` worked out once for them all; each option on its own for a game without one
+    (its question not asked again), or should it list others."""
+    every = game.notate_all(state, seat) if getattr(type(game), "notate_all", None) is not Game.notate_all else []
     if len(every) != len(options):
         every = [game.notate(state, seat, o["move"]) for o in options]
     return every

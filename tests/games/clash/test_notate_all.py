@@ -78,3 +78,26 @@ def test_a_view_notates_its_options_by_it():
     assert notations(game, state, seat, prompt["options"]) == each and game.asked == 0
     game = Counted(lambda state, seat: [])
     assert notations(game, state, seat, prompt["options"]) == each and game.asked == len(each)
+
+
+def test_a_game_without_it_notates_each_option():
+    """The default notate_all is notate of each option; a view of a game that keeps the default
+    notates each option without asking the question again."""
+    from games.labyrinth import GAME as LABYRINTH
+    from tables.reading import notations
+
+    class Asked(type(LABYRINTH)):
+        prompted = 0
+
+        def prompts(self, state):
+            Asked.prompted += 1
+            return super().prompts(state)
+
+    game = Asked()
+    log = game.start(game.resolve_options({}), list(game.seats), Rng(b"notate-all-labyrinth", 0))
+    state = fold(game, log)
+    (seat, prompt), = [(s, p) for s, p in game.prompts(state).items() if p.get("options")][:1]
+    each = [game.notate(state, seat, o["move"]) for o in prompt["options"]]
+    assert any(each) and game.notate_all(state, seat) == each
+    Asked.prompted = 0
+    assert notations(game, state, seat, prompt["options"]) == each and Asked.prompted == 0
