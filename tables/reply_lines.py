@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from games.core import Game, IllegalMove, words
 from games.core.protocol import folded_words, words_of
 
-from . import moves, preferences, reference, rollback, undo
+from . import command_words, moves, preferences, reference, rollback, undo
 from .model import Table
 from .reading import notations
 
@@ -52,6 +52,7 @@ def read(table: Table, seat: str, lines: list[str]) -> Reading:
     talk: tuple[str, list[str]] | None = None          # the message being written: (kind, its lines)
     reason = False                                     # the lines under 'rollback N:' are its reason
     for line in lines:
+        line = command_words.english(line)            # 'cofnij 2', 'powiedz: ...': the commands' English words
         opened = PREFIX.fullmatch(line.strip())
         if opened:
             _close(out, talk)
@@ -60,7 +61,7 @@ def read(table: Table, seat: str, lines: list[str]) -> Reading:
         if reason:
             out.moves.append(line)
             continue
-        parts = [part.strip() for part in line.split(";") if part.strip()]
+        parts = [command_words.english(part.strip()) for part in line.split(";") if part.strip()]
         kinds = [kind(table, seat, part) for part in parts]
         if talk is not None and all(k == WORDS for k in kinds):
             talk[1].append(line)
@@ -107,7 +108,7 @@ def kind(table: Table, seat: str, line: str) -> str:
 
 
 def is_command(game: Game, line: str) -> bool:
-    said = line.strip().lower().rstrip(".!")
+    said = command_words.english(line.strip()).lower().rstrip(".!")
     first, _, rest = said.partition(" ")
     return (said in HELP_WORDS - {""} or undo.command(said) is not None or rollback.words(said) is not None
             or rollback.command([said]) is not None or (first in preferences.POLICIES and rest in ("", *EVERYWHERE))

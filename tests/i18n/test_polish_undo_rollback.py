@@ -1,5 +1,6 @@
 """Undo, rollback and a rollback's vote by reply are answered in the seat's language (real SMTP
-both ways, real Redis, real workers): a Polish seat in Polish, an English one as before."""
+both ways, real Redis, real workers): a Polish seat in Polish, an English one as before; a Polish
+seat writes them in Polish ('cofnij', 'wycofaj N', 'zgoda', 'pomoc') or in English."""
 
 import pytest
 
@@ -31,13 +32,17 @@ def test_undo_by_reply_is_answered_in_polish(client, run_worker, smtp_server, ma
             break
     else:
         raise AssertionError("no move could be taken back in 200 replies")
-    reply(mail_in, latest(inbox, seats[seat]["email"]), "undo")
+    reply(mail_in, latest(inbox, seats[seat]["email"]), "Cofnij")
     run_worker()
     undone = latest(inbox, seats[seat]["email"])
     assert kind(undone) == "answer" and "Cofnięto Twój ostatni ruch. Pytanie jest znowu poniżej." in inbox.text(undone)
     reply(mail_in, undone, "undo")
     run_worker()
     assert "Nic nie zostało cofnięte: " in inbox.text(latest(inbox, seats[seat]["email"]))
+    reply(mail_in, latest(inbox, seats[seat]["email"]), "pomoc")
+    run_worker()
+    helped = inbox.text(latest(inbox, seats[seat]["email"]))
+    assert "- 'cofnij' (albo 'cofnij 2') cofa Twój ostatni ruch" in helped and "'zasady'" in helped
 
 
 @pytest.mark.parametrize("polish", ["mcworld", "jihad"])
@@ -52,12 +57,13 @@ def test_a_rollback_and_its_vote_by_reply_are_answered_in_each_seat_s_language(c
         message = latest(inbox, seats[seat]["email"])
         reply(mail_in, message, chooser.choice(options(inbox, message))[0])
         run_worker()
-    reply(mail_in, [m for m in inbox.to(ANN["email"]) if m["Reply-To"]][-1], f"rollback {first['seq']}")
+    asking = f"wycofaj {first['seq']}" if polish == "mcworld" else f"rollback {first['seq']}"
+    reply(mail_in, [m for m in inbox.to(ANN["email"]) if m["Reply-To"]][-1], asking)
     run_worker()
     asked = inbox.text(latest(inbox, ANN["email"]))
     question = latest(inbox, BOB["email"])
     assert kind(question) == "rollback"
-    reply(mail_in, question, "agree")
+    reply(mail_in, question, "zgoda" if polish == "jihad" else "agree")
     run_worker()
     voted = inbox.text(next(m for m in reversed(inbox.to(BOB["email"])) if kind(m) == "answer"))
     ann_asks = f"Prosisz o cofnięcie partii do zdarzenia {first['seq']}. Czekamy na zgodę: Bob"
