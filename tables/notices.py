@@ -196,6 +196,8 @@ def _in_words(content: dict[str, Any], language: str) -> dict[str, Any]:
         out["line"] = history.describe(content["back_event"], content.get("back_names") or {}, language)
     if isinstance(content.get("seat"), str) and game is not None:
         out["seat_name"] = framing.seat_name(game, content["seat"], language)     # "Dżihadysta", not "jihadist"
+    if isinstance(content.get("from_seat"), str) and game is not None:          # table talk: who writes
+        out["from_seat"] = framing.seat_name(game, content["from_seat"], language)
     if isinstance(content.get("rules"), str) and game is not None and \
             reference.rules_text(game, language) != game.rules_text():
         out["rules"] = f"{content['rules']}?lang={language}"      # the rules page in the reader's language

@@ -34,7 +34,7 @@ def test_the_polish_seat_reads_its_turn_in_polish_and_the_english_seat_in_englis
         run_worker()
     polish, english = _turns(inbox, "ann@example.org")[0], _turns(inbox, "bob@example.org")[0]
     text, html = inbox.text(polish), polish.get_body(("html",)).get_content()
-    assert "Twoja kolej" in text and "Odpowiedz „help”, a dowiesz się, jak zapisywać ruchy." in text
+    assert "Twoja kolej" in text and "Odpowiedz „pomoc”, a dowiesz się, jak zapisywać ruchy." in text
     assert "Twoje miejsce: http://pbem.test/play/" in text and "Your seat" not in text and "your turn" not in text
     assert '<html lang="pl">' in html and "Twoja kolej</b> · ruch" in html and "wyłącz te e-maile" in html
     text, html = inbox.text(english), english.get_body(("html",)).get_content()
@@ -65,7 +65,7 @@ def test_a_reply_language_pl_turns_the_english_seat_s_emails_polish(client, run_
         _move(client, table, tokens)
         run_worker()
     turn = latest(inbox, "bob@example.org")
-    assert "Twoja kolej" in inbox.text(turn) and "Odpowiedz „undo”" not in inbox.text(turn)
+    assert "Twoja kolej" in inbox.text(turn) and "Odpowiedz „cofnij”" not in inbox.text(turn)
     reply(mail_in, turn, "language en")
     run_worker()
     assert "From now on, your emails at this table are in English." in inbox.text(latest(inbox, "bob@example.org"))
@@ -97,12 +97,12 @@ def test_table_talk_reaches_each_player_in_their_language(client, run_worker, sm
     reply(mail_in, latest(inbox, "bob@example.org"), "say: Good luck!")
     run_worker()
     (told,) = [m for m in inbox.to("ann@example.org") if kind(m) == "table_message"]
-    assert "Bob (jihad) pisze do wszystkich przy stole:" in inbox.text(told)
+    assert "Bob (Jihad) pisze do wszystkich przy stole:" in inbox.text(told)
     reply(mail_in, latest(inbox, "bob@example.org"), "language pl")      # chosen by reply: later emails follow it
-    reply(mail_in, latest(inbox, "ann@example.org"), "say: Powodzenia!")
+    reply(mail_in, latest(inbox, "ann@example.org"), "powiedz: Powodzenia!")
     run_worker()
     (told,) = [m for m in inbox.to("bob@example.org") if kind(m) == "table_message"]
-    assert "Ann (mcworld) pisze do wszystkich przy stole:" in inbox.text(told)
+    assert "Ann (McWorld) pisze do wszystkich przy stole:" in inbox.text(told)
 
 
 def test_the_answers_to_replies_in_the_seat_s_language(client, run_worker, smtp_server, mail_in):
