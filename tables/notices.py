@@ -144,6 +144,18 @@ def in_words(content: dict[str, Any]) -> dict[str, Any]:
     return _in_words(content, language)
 
 
+def picture_in_words(content: dict[str, Any], svg: str | None) -> str | None:
+    """An email's board picture (or its crop) with its labels in the reader's language."""
+    name, language = content.get("game"), i18n.known(content.get("language"))
+    return words.say_svg(name, svg, language) if isinstance(name, str) and svg else svg
+
+
+def places_in_words(content: dict[str, Any], places: list[str]) -> list[str]:
+    """The places a crop is around, as the reader's language names them."""
+    name, language = content.get("game"), i18n.known(content.get("language"))
+    return [words.say(name, place, language) for place in places] if isinstance(name, str) else places
+
+
 def seat_named(content: dict[str, Any]) -> dict[str, Any]:
     """``content`` with its seat as its reader reads it (``seat_name``, for a subject line)."""
     language, name, seat = i18n.known(content.get("language")), content.get("game"), content.get("seat")

@@ -26,7 +26,6 @@ from rq import get_current_job
 
 import config
 import i18n
-from games.core import words
 from store import TableStore
 from tables import notices, preferences
 from tables.notices import MailSettings
@@ -100,13 +99,10 @@ def render(kind: str, content: dict[str, Any], settings: config.Settings, msgid:
     # the end, and a board legible whole, show the whole board
     focus = board_crop.crop(content["picture"], notices.focus(content)) \
         if content.get("picture") and "prompt" in content else None
-    game, spoken = content.get("game"), content.get("language")
-
-    def said(svg: str | None) -> str | None:      # the picture's labels in the reader's language, once cropped
-        return words.say_svg(game, svg, spoken) if game and svg else svg
-    focus_image = _picture(said(focus.svg), FOCUS_WIDTH) if focus else None
-    image = None if focus_image else _picture(said(content.get("picture")), PICTURE_WIDTH)
-    places = [words.say(game, place, spoken) for place in focus.places] if focus and game else []
+    # the picture's labels in the reader's language, once cropped by the board's own
+    focus_image = _picture(notices.picture_in_words(content, focus.svg), FOCUS_WIDTH) if focus else None
+    image = None if focus_image else _picture(notices.picture_in_words(content, content.get("picture")), PICTURE_WIDTH)
+    places = notices.places_in_words(content, focus.places) if focus else []
     content = notices.in_words(content)      # the game's words in the reader's language (cropped by the board's own)
     cid, focus_cid = make_msgid(domain=settings.reply_address_domain), make_msgid(domain=settings.reply_address_domain)
     text = _encodable(_env.get_template(f"{kind}.txt").render(**content))
