@@ -1,22 +1,17 @@
-"""CLASH's box and rules in Polish (issue "Play in the rulebooks' language"): every tile's name, text,
-facts and group is said in Polish by the game's catalogue (``locales/pl.po`` with ``pl.box.po``), and
-not copied from the English; the Polish rules (``locales/pl.rules.md``) have the English rules'
-sections, with the same ids, levels and order, and about their length, and their examples of
-notation read back to the English rules' moves; the box's messages keep the parts of their English
-lines and none is fuzzy or empty."""
+"""CLASH's box and rules in Polish (issue "Play in the rulebooks' language"): the game's own terms on
+its components and in its rules, its Polish names read back, the notation examples of its Polish
+rules read back to the English ones. What every game shares (each component's every line said and
+not copied, the rules' sections, ids and links, the box's messages whole) is tested in
+tests/games/test_polish_box.py."""
 
 import re
 from importlib import resources
-
-import pytest
-from babel.messages.pofile import read_po
 
 from games.clash import GAME
 from games.core import words
 
 NAME = "clash"
 HEADING = re.compile(r"^(#{2,4})\s+(.+?)\s*\{#([a-z0-9-]+)\}", re.MULTILINE)
-PART = re.compile(r"\{(\w+)(?::\w+)?\}")
 COMPONENTS = GAME.components()
 
 
@@ -24,30 +19,9 @@ def _file(name: str) -> str:
     return resources.files(f"games.{NAME}").joinpath(name).read_text(encoding="utf-8")
 
 
-def _lines(component):
-    """(what, English line) for everything a reader reads of a component."""
-    yield "name", component["name"]
-    yield "group", component["group"]
-    for line in component["text"].split("\n"):
-        if line.strip():
-            yield "text", line.strip()
-    for fact in component["facts"]:
-        yield "fact", fact
-
-
 def test_the_box_has_the_kinds_it_is_tested_for():
     assert {c["kind"] for c in COMPONENTS} == {"tile"}
     assert len(COMPONENTS) == 32
-
-
-@pytest.mark.parametrize("component", COMPONENTS, ids=[f"{c['kind']}-{c['key']}" for c in COMPONENTS])
-def test_every_line_of_a_component_is_said_in_polish(component):
-    for what, line in _lines(component):
-        assert words.unsaid(NAME, line, "pl") == [], (what, line)
-        said = words.say(NAME, line, "pl")
-        assert said.strip(), (what, line)
-        if what == "text" and len(line.split()) > 3:
-            assert said != line, f"a copy, not a translation: {line!r}"
 
 
 def test_the_tiles_are_said_in_the_rulebook_terms():
@@ -74,15 +48,6 @@ def test_every_tile_has_its_own_polish_name():
         assert words.fold(words.read(NAME, polish, "pl")) == words.fold(component["name"]), polish
 
 
-def test_the_polish_rules_have_the_english_sections():
-    english, polish = _file("data/rules.md"), _file("locales/pl.rules.md")
-    heads = [(len(h), i) for h, _, i in HEADING.findall(english)]
-    assert len(heads) >= 18
-    assert [(len(h), i) for h, _, i in HEADING.findall(polish)] == heads
-    assert 0.8 <= len(polish) / len(english) <= 1.6
-    assert words.document(NAME, "rules.md", "pl") == polish
-
-
 def test_the_polish_rules_are_in_polish_words():
     polish = _file("locales/pl.rules.md")
     titles = [t for _, t, _ in HEADING.findall(polish)]
@@ -97,14 +62,3 @@ def test_the_polish_rules_are_in_polish_words():
     assert "prezydent c3 płd b2" in examples and "nie" in examples and len(examples) == len(english)
     for example, move in zip(examples, english):
         assert words.fold(words.read(NAME, example, "pl")) == words.fold(words.read(NAME, move, "pl")), (example, move)
-
-
-def test_the_box_messages_keep_their_parts_and_are_whole():
-    catalogue = read_po(resources.files(f"games.{NAME}").joinpath("locales/pl.box.po").open("rb"))
-    messages = [m for m in catalogue if m.id]
-    assert len(messages) >= 30
-    for message in messages:
-        assert not message.fuzzy, message.id
-        assert isinstance(message.string, str) and message.string.strip(), message.id
-        assert message.string != message.id, message.id
-        assert sorted(PART.findall(message.id)) == sorted(PART.findall(message.string)), message.id
