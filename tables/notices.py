@@ -18,7 +18,16 @@ from games.core import SYSTEM, IllegalMove, words
 from i18n import N_
 from store import TableStore
 
-from . import envelope, framing, gathering_links, history, preferences, reference, signing, undo
+from . import (
+    envelope,
+    framing,
+    gathering_links,
+    history,
+    preferences,
+    reference,
+    signing,
+    undo,
+)
 from .appending import FORCED
 from .auth import link_key
 from .model import Table, load
@@ -156,17 +165,6 @@ def places_in_words(content: dict[str, Any], places: list[str]) -> list[str]:
     return [words.say(name, place, language) for place in places] if isinstance(name, str) else places
 
 
-def seat_named(content: dict[str, Any]) -> dict[str, Any]:
-    """``content`` with its seat as its reader reads it (``seat_name``, for a subject line)."""
-    language, name, seat = i18n.known(content.get("language")), content.get("game"), content.get("seat")
-    if language == i18n.DEFAULT or not isinstance(name, str) or not isinstance(seat, str):
-        return content
-    try:
-        return {**content, "seat_name": framing.seat_name(games.get(name), seat, language)}
-    except IllegalMove:                  # no game of ours (a test's)
-        return content
-
-
 def _in_words(content: dict[str, Any], language: str) -> dict[str, Any]:
     name = content.get("game")
     try:
@@ -210,8 +208,7 @@ def _in_words(content: dict[str, Any], language: str) -> dict[str, Any]:
         out["seat_name"] = framing.seat_name(game, content["seat"], language)     # "Dżihadysta", not "jihadist"
     if isinstance(content.get("from_seat"), str) and game is not None:          # table talk: who writes
         out["from_seat"] = framing.seat_name(game, content["from_seat"], language)
-    if isinstance(content.get("rules"), str) and game is not None and \
-            reference.rules_text(game, language) != game.rules_text():
+    if isinstance(content.get("rules"), str) and game is not None and reference.has_rules(game, language):
         out["rules"] = f"{content['rules']}?lang={language}"      # the rules page in the reader's language
     return out
 

@@ -136,9 +136,13 @@ def reply(table: Table, seat: str, typed: str, public_url: str, language: str | 
 
 def rules_url(game: Game, public_url: str, language: str | None = None) -> str:
     """The game's rules page; in ``language`` when the game's rules are written in it."""
-    asked = f"?lang={language}" if language and language != "en" and rules_text(game, language) != game.rules_text() \
-        else ""
+    asked = f"?lang={language}" if has_rules(game, language) else ""
     return f"{public_url.rstrip('/')}/rules/{game.name}{asked}"
+
+
+def has_rules(game: Game, language: str | None) -> bool:
+    """Are the game's rules written in ``language`` (not English)?"""
+    return words.document(game.name, "rules.md", language) is not None
 
 
 def rules_text(game: Game, language: str | None) -> str:
@@ -271,8 +275,7 @@ def _rules(game: Game, typed: str, public_url: str, language: str | None = None)
     url = rules_url(game, public_url, language)
     listed = sections(game, language)
     if not typed:
-        english = rules_text(game, language) == game.rules_text()
-        tops = ", ".join(s.id if english else s.title.lower() for s in listed if s.level == 2)   # what they write
+        tops = ", ".join(s.title.lower() if has_rules(game, language) else s.id for s in listed if s.level == 2)   # what they write
         text = gettext("The rules of %(game)s: %(url)s", language, game=game.title, url=url) + "\n" + \
             gettext("Reply '%(rules)s' and a section's name for its text by email: %(sections)s.", language,
                     rules=_lookup_word("rules", language), sections=tops)
@@ -345,7 +348,7 @@ def example_section(game: Game, language: str | None = None) -> str:
     chosen = deeper[0] if deeper else listed[0] if listed else None
     if chosen is None:
         return "setup"
-    return chosen.id if rules_text(game, language) == game.rules_text() else chosen.title.lower()
+    return chosen.title.lower() if has_rules(game, language) else chosen.id
 
 
 def lookup(component: dict[str, Any], language: str | None = None) -> str:

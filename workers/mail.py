@@ -73,7 +73,8 @@ def render(kind: str, content: dict[str, Any], settings: config.Settings, msgid:
     table; ``replying_to`` is (Message-ID, References) of the player's email it answers."""
     if store is not None:
         content = in_chosen_language(store, content)
-    headers = [("Subject", _header(_env.get_template(f"{kind}.subject.txt").render(**notices.seat_named(content)))),
+    said = notices.in_words(content)      # the game's words in the reader's language (the board cropped by its own)
+    headers = [("Subject", _header(_env.get_template(f"{kind}.subject.txt").render(**said))),
                ("From", settings.mail_from), ("To", content["to"]), ("Date", formatdate(localtime=False)),
                ("Message-ID", msgid), ("Auto-Submitted", "auto-generated"), ("X-PBEM-Kind", kind)]
     reply_to = content.get("reply_to") or _reply_address(content, settings)
@@ -103,11 +104,10 @@ def render(kind: str, content: dict[str, Any], settings: config.Settings, msgid:
     focus_image = _picture(notices.picture_in_words(content, focus.svg), FOCUS_WIDTH) if focus else None
     image = None if focus_image else _picture(notices.picture_in_words(content, content.get("picture")), PICTURE_WIDTH)
     places = notices.places_in_words(content, focus.places) if focus else []
-    content = notices.in_words(content)      # the game's words in the reader's language (cropped by the board's own)
     cid, focus_cid = make_msgid(domain=settings.reply_address_domain), make_msgid(domain=settings.reply_address_domain)
-    text = _encodable(_env.get_template(f"{kind}.txt").render(**content))
+    text = _encodable(_env.get_template(f"{kind}.txt").render(**said))
     html = _encodable(_env.get_template(f"{kind}.html").render(
-        **{**content, "picture_cid": cid[1:-1] if image else None,
+        **{**said, "picture_cid": cid[1:-1] if image else None,
            "focus_cid": focus_cid[1:-1] if focus_image else None, "focus_places": places}))
     # the same bytes as EmailMessage (text, then the HTML related to its picture), written directly (workers/mime.py)
     message = mime.write(headers, text, html, [(focus_image, focus_cid, "around.png")] if focus_image else

@@ -166,9 +166,10 @@ def catalogue(game: str, language: str) -> Catalogue | None:
                 [folder.joinpath(name).read_bytes() for name in parts])
 
 
+@functools.cache
 def document(game: str, name: str, language: str | None) -> str | None:
     """A whole text of the game in ``language`` (``locales/<language>.<name>``, e.g. the rules,
-    ``rules.md``), or None where the game has none in that language."""
+    ``rules.md``), or None where the game has none in that language; read once, as the catalogue."""
     folder = _locales(game)
     if not language or language == ENGLISH or folder is None:
         return None
