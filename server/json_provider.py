@@ -35,13 +35,20 @@ class OrjsonProvider(DefaultJSONProvider):
 
     def response(self, *args: Any, **kwargs: Any) -> Response:
         obj = self._prepare_response_obj(args, kwargs)
-        if (self.compact is None and self._app.debug) or self.compact is False:
+        if not self.compact_now():
             return super().response(obj)
+        return self._app.response_class(self.body(obj), mimetype=self.mimetype)
+
+    def compact_now(self) -> bool:
+        """Are answers written compact (``body``)? Not when the app is in debug mode (indented)."""
+        return not ((self.compact is None and self._app.debug) or self.compact is False)
+
+    def body(self, obj: Any) -> bytes:
+        """A compact answer's bytes, as ``response`` writes them (needs no request)."""
         try:
-            body = orjson.dumps(obj, default=self.default, option=OPTIONS) + b"\n"
+            return orjson.dumps(obj, default=self.default, option=OPTIONS) + b"\n"
         except orjson.JSONEncodeError:
-            body = (self._as_flask(obj) + "\n").encode()
-        return self._app.response_class(body, mimetype=self.mimetype)
+            return (self._as_flask(obj) + "\n").encode()
 
     def _as_flask(self, obj: Any) -> str:
         """What Flask's provider writes (non-ASCII escaped, so a lone surrogate too)."""

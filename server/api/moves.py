@@ -1,7 +1,8 @@
 """POST /tables/{id}/moves: one move at a time."""
 
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import orjson
 from flask import jsonify, request
@@ -12,8 +13,9 @@ import tables
 from tables import rollback, undo
 from workers import rollbacks
 
+from .. import fast_routes
 from ..auth import required_seat
-from ..extensions import services
+from ..extensions import Services, services
 from ..openapi import refusals
 from ..schemas import (
     MAX_MOVE_TEXT,
@@ -26,6 +28,7 @@ from ..schemas import (
 )
 
 blp = Blueprint("moves", __name__, description="Moves")
+T = TypeVar("T")
 
 
 @blp.route("/tables/<table_id>/moves")
@@ -48,37 +51,52 @@ def move_answer(body: dict[str, Any], table_id: str) -> Any:
     """The move a request's body (as MoveRequest loads it) asks for, made, and its answer."""
     s = services()
     try:
-        done = tables.play(s.store, s.tables, table_id, required_seat, expected_seq=body.get("expected_seq"),
-                           move=body.get("move"), option=body.get("option"), text=body.get("text"),
-                           idempotency_key=request.headers.get("Idempotency-Key"), now=time.time(),
-                           snapshot_every=s.settings.snapshot_every, idempotency_ttl=s.settings.idempotency_ttl,
-                           keep=False)
+        done = played(s, table_id, body, required_seat, request.headers.get("Idempotency-Key"))
     except tables.StaleSeq as stale:
         table = tables.load(s.store, table_id)
         stale.extra["view"] = tables.view(table, required_seat(table))
         raise
+    return answered(s, done, _created)
+
+
+def played(s: Services, table_id: str, body: dict[str, Any], seat_of: Callable[[tables.Table], str],
+           idempotency_key: str | None) -> tables.Submitted:
+    """The move made (or found made, for a key seen before): a refusal raised here wrote nothing."""
+    return tables.play(s.store, s.tables, table_id, seat_of, expected_seq=body.get("expected_seq"),
+                       move=body.get("move"), option=body.get("option"), text=body.get("text"),
+                       idempotency_key=idempotency_key, now=time.time(),
+                       snapshot_every=s.settings.snapshot_every, idempotency_ttl=s.settings.idempotency_ttl,
+                       keep=False)
+
+
+def answered(s: Services, done: tables.Submitted, write: Callable[[dict[str, Any]], T]) -> T:
+    """A move's answer, as ``write`` writes its body (201: the new seq, its events and the seat's view)."""
     if done.replayed:
-        return _answer(done, tables.log(s.store, done.table, done.seat, since=done.first_seq - 1, upto=done.last_seq),
-                       tables.view(done.table, done.seat))
+        return write(_answer(done, tables.log(s.store, done.table, done.seat, since=done.first_seq - 1,
+                                              upto=done.last_seq), tables.view(done.table, done.seat)))
     # The new copy, still this request's alone: the seat's view is kept with it for the seat's
     # next view (a turn of several questions), and the answer written, before it goes back to
     # the cache (where another request may take it and fold its state forward).
     try:
         s.metrics.moves.labels(done.table.game.name).inc()
-        return _answer(done, tables.entries_for(done.table, done.entries, done.seat),
-                       tables.view(done.table, done.seat, shared=True))
+        return write(_answer(done, tables.entries_for(done.table, done.entries, done.seat),
+                             tables.view(done.table, done.seat, shared=True)))
     finally:
         s.tables.put(done.table)
 
 
-def _answer(done: tables.Submitted, events: list[dict[str, Any]], view: dict[str, Any]) -> Any:
-    """A move's answer: 201, the new seq, its events and the seat's view."""
+def _answer(done: tables.Submitted, events: list[dict[str, Any]], view: dict[str, Any]) -> dict[str, Any]:
+    """A move's answer's body: the new seq, its events and the seat's view."""
     # Already plain JSON: answered as is (the schema above documents it), which saves a
     # marshmallow dump on the hottest route.
     body = {"seq": done.table.seq, "events": events, "view": view}
     if done.applied or done.refused or done.left:      # a stretch of moves: how far it went
         body.update({"applied": done.applied, "left": done.left,
                      "stopped": [done.refused[0], done.refused[1].message] if done.refused else None})
+    return body
+
+
+def _created(body: dict[str, Any]) -> Any:
     answer = jsonify(body)
     answer.status_code = 201
     return answer
@@ -95,8 +113,13 @@ def plain_move_body() -> dict[str, Any] | None:
     the schema then reads the request and answers it, with its own words."""
     if request.mimetype != "application/json":
         return None
+    return plain_body(request.get_data(cache=True))
+
+
+def plain_body(raw: bytes) -> dict[str, Any] | None:
+    """``plain_move_body`` of a JSON body's bytes."""
     try:
-        body = orjson.loads(request.get_data(cache=True))
+        body = orjson.loads(raw)
     except orjson.JSONDecodeError:
         return None
     if type(body) is not dict or not body.keys() <= MOVE_FIELDS or sum(k in body for k in ONE_OF) != 1:
@@ -116,6 +139,7 @@ def plain_moves(smorest: Any) -> Any:
     and the move made at once; anything else goes through ``smorest``, the documented route
     (webargs, the schema), which answers it as it always has."""
     def moves_route(table_id: str) -> Any:
+        fast_routes.raise_handed_over()
         body = plain_move_body()
         if body is None:
             return smorest(table_id=table_id)

@@ -1,7 +1,8 @@
 """Tables: create, view, replay, log, export, import, verify."""
 
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from flask import Response, jsonify, request
 from flask.views import MethodView
@@ -13,9 +14,9 @@ from tables.calendars import calendar_email, calendar_feed
 from workers.mail import mail_settings
 from workers.queue import enqueue_vacation
 
-from .. import guards
+from .. import fast_routes, guards
 from ..auth import required_seat, seat_for
-from ..extensions import services
+from ..extensions import Services, services
 from ..openapi import refusals
 from ..schemas import (
     CreatedTable,
@@ -32,6 +33,7 @@ from ..schemas import (
 )
 
 blp = Blueprint("tables", __name__, description="Tables: games in progress")
+T = TypeVar("T")
 
 
 def credentials(started: tables.Started) -> dict[str, Any]:
@@ -105,17 +107,25 @@ def view_answer(table_id: str) -> Any:
     """GET /tables/<id>/view's answer. It is also the route's plain view (server/app.py): the
     route reads no body and answers a response of its own, which is all the documented
     wrappers would pass on."""
+    fast_routes.raise_handed_over()
     s = services()
+    return seat_view(s, table_id, seat_for, jsonify)
+
+
+def seat_view(s: Services, table_id: str, seat_of: Callable[[tables.Table], str | None],
+              write: Callable[[dict[str, Any]], T]) -> T:
+    """The view of the seat ``seat_of`` finds at the table, as ``write`` writes its body (read
+    only: whatever it raises, nothing was written)."""
     # this process's copy if still current, the log's last entries it read, and the rollback
     # and preferences (not kept with the copy: no seq moves), in one round trip
     with s.tables.seat_reading(s.store, table_id) as (table, tail, glance):
-        seat = seat_for(table)
+        seat = seat_of(table)
         view = tables.view(table, seat, board=True)
         if seat is not None:
             view["undo"] = undo.window(s.store, table, seat, tail).as_view()
             view["rollback"] = rollback.as_view(s.store, table, glance)
             view["language"] = preferences.language(s.store, table, seat, glance)
-        return jsonify(documented(view))      # written while the copy is still this request's
+        return write(documented(view))      # written while the copy is still this request's
 
 
 @blp.route("/tables/<table_id>/states/<int:seq>")

@@ -59,6 +59,7 @@ def documented_client(app):
     """A second app on the same Redis whose move route is the documented one alone."""
     from server.app import create_app
     other = create_app()
+    other.wsgi_app = other.wsgi_app.inner          # no layer in front (server/fast_routes.py) either
     other.view_functions["moves.Moves"] = other.view_functions["moves.Moves"].documented
     return other.test_client()
 
