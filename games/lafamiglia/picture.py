@@ -9,6 +9,7 @@ family. Every area is a group with ``data-area``, every sheet field ``data-field
 place (so a field, an area or a sea on the picture answers a question that asks for one).
 """
 
+import functools
 import math
 
 from games.core.svg import Drawing
@@ -44,6 +45,7 @@ def centre(area):
     return LEFT + x * DX, TOP + row * DY
 
 
+@functools.lru_cache(maxsize=256)
 def hexagon(cx, cy, r=R - 1):
     pts = [(cx + r * math.cos(math.radians(60 * i - 30)), cy + r * math.sin(math.radians(60 * i - 30))) for i in range(6)]
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
@@ -74,19 +76,27 @@ def _header(d, view, seat):
 
 def _seas(d, view):
     g = d.group(None, id="seas")
-    mid_x = sum(centre(a)[0] for a in D.AREAS) / len(D.AREAS)
-    mid_y = sum(centre(a)[1] for a in D.AREAS) / len(D.AREAS)
-    for sea in D.SEAS:
-        pts = [centre(a) for a in D.SEA_COAST[sea]]
-        x = sum(p[0] for p in pts) / len(pts)
-        y = sum(p[1] for p in pts) / len(pts)
-        x, y = _clear(x, y, x - mid_x, y - mid_y)
+    for sea, (x, y) in _sea_labels().items():
         sg = d.group(g, class_="sea", data_sea=sea, data_country=sea)
         d.rect(sg, x - 52, y - 13, 104, 26, rx=6, fill=SEA, stroke="#9cc3e4")
         d.text(sg, x, y - 2, sea.replace("Mare di ", "M. ").replace("Mare ", "M. "), 9, anchor="middle", fill=INK, fit=98)
         for i, who in enumerate(view["seas"][sea]):
             d.el(sg, "path", d=_boat(x - 20 + i * 14, y + 8), fill=colour(view, who), stroke=INK, stroke_width=0.6,
                  class_="boat", data_owner=who)
+
+
+@functools.cache
+def _sea_labels() -> dict:
+    """Where each sea's label stands (the same on every picture: worked out once)."""
+    mid_x = sum(centre(a)[0] for a in D.AREAS) / len(D.AREAS)
+    mid_y = sum(centre(a)[1] for a in D.AREAS) / len(D.AREAS)
+    out = {}
+    for sea in D.SEAS:
+        pts = [centre(a) for a in D.SEA_COAST[sea]]
+        x = sum(p[0] for p in pts) / len(pts)
+        y = sum(p[1] for p in pts) / len(pts)
+        out[sea] = _clear(x, y, x - mid_x, y - mid_y)
+    return out
 
 
 def _clear(x, y, dx, dy):
