@@ -52,12 +52,12 @@ class BotTable(http_load.Table):
     """A Clash table whose Jihad seat is the random bot; the McWorld player is muted."""
 
     def __init__(self, client: http_load.Client, tag: str):
-        seats = {"mcworld": {"name": "Ann", "email": f"ann+{tag}@example.org"}, "jihad": {"bot": "random"}}
+        seats = {"mcworld": {"name": "Ann", "email": f"ann+{tag}@example.org", "notifications": "mute"},
+                 "jihad": {"bot": "random"}}
         status, body = client.request("POST", "/tables", {"game": "clash", "seats": seats})
         assert status == 201, body
         self.client, self.id, self.seat = client, body["id"], "mcworld"
         self.tokens = {"mcworld": body["seats"]["mcworld"]["token"]}
-        client.request("PUT", f"/tables/{self.id}/notifications", {"policy": "mute"}, self.auth(self.tokens["mcworld"]))
 
 
 def play_bot_games(url: str, until: float, tally: http_load.Tally, waits: list[float], rng: random.Random,

@@ -1,7 +1,8 @@
 """A load driver over real HTTP: N concurrent random games, one move in flight per game.
 
 Each game is a thread with its own keep-alive connection: it creates a table (both seats
-human, muted so that the load is the API's and not the mail's), then reads the waiting seat's
+human, muted from the start so that the load is the API's and not the mail's: no invitation or
+first turn is drawn), then reads the waiting seat's
 view and sends one of its options at random, to the end of the game, then starts another,
 until the time is up. A move's latency is the POST's round trip; the view read before it is
 not counted. While the rules or a worker have the move (a Labyrinth end of turn), the thread
@@ -99,15 +100,14 @@ class Table:
 
     def __init__(self, client: Client, game: str, mute: bool, tag: str):
         names = SEATS[game]
-        seats = {seat: {"name": who, "email": f"{who.lower()}+{tag}@example.org"} for seat, who in names.items()}
+        muted = {"notifications": "mute"} if mute else {}      # from the start: no email at all
+        seats = {seat: {"name": who, "email": f"{who.lower()}+{tag}@example.org", **muted}
+                 for seat, who in names.items()}
         status, body = client.request("POST", "/tables", {"game": game, "seats": seats})
         assert status == 201, body
         self.client, self.id = client, body["id"]
         self.tokens = {seat: info["token"] for seat, info in body["seats"].items()}
         self.seat = next(iter(names))
-        if mute:
-            for token in self.tokens.values():
-                client.request("PUT", f"/tables/{self.id}/notifications", {"policy": "mute"}, self.auth(token))
 
     @staticmethod
     def auth(token: str) -> dict[str, str]:

@@ -88,6 +88,10 @@ class SeatRequest(Schema):
     language = fields.String(validate=validate.OneOf(list(i18n.LANGUAGES)), metadata={
         "description": "The language the player reads the game in: en (the default) or pl."})
     bot = _word(metadata={"description": "Instead of a player: the name of a bot of the game."})
+    notifications = fields.String(validate=validate.OneOf(["immediate", "digest", "mute"]), metadata={
+        "description": "The player's emails at this table from the start: immediate (the default), digest, or "
+                       "mute (none: a player who plays through the API). The same as PUT "
+                       "/tables/{id}/notifications, before the first email could go."})
 
 
 class CreateTableRequest(Schema):

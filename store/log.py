@@ -81,9 +81,12 @@ class TableStore:
     # -- the log ---------------------------------------------------------------------------
 
     def create(self, table_id: str, doc: str, entries: list[str], waiting: dict[str, int],
-               created: float, emails: list[str]) -> None:
-        made = self._run(self._create, [keys.meta(table_id), keys.log(table_id), keys.waiting(table_id)],
-                         [doc, json.dumps(waiting), *entries])
+               created: float, emails: list[str], policies: dict[str, str] | None = None) -> None:
+        """``policies``: seat -> notification policy at this table, written with the table (before
+        any worker hears of it)."""
+        made = self._run(self._create, [keys.meta(table_id), keys.log(table_id), keys.waiting(table_id),
+                                        keys.preferences(table_id)],
+                         [doc, json.dumps(waiting), json.dumps(policies or {}), *entries])
         if not made:
             raise TableExists(table_id)
         pipe = self.redis.pipeline(transaction=False)

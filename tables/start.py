@@ -14,7 +14,7 @@ import i18n
 from games.core import SYSTEM, IllegalMove, Rng
 from store import TableStore
 
-from . import deadlines, envelope, history
+from . import deadlines, envelope, history, preferences
 from .appending import update_player_index
 from .auth import new_token
 from .errors import Invalid
@@ -79,6 +79,7 @@ def start(store: TableStore, game_name: str, options: dict[str, Any] | None, sea
     except IllegalMove as bad:
         raise Invalid(bad.message, code=bad.code) from None
     seat_docs = check_seats(game, seats, wanted)
+    policies = notifications(seats, seat_docs)
     bots = {seat: info["bot"] for seat, info in seat_docs.items() if info.get("bot")}
     try:
         options = game.resolve_options(options, bots=bots)
@@ -102,8 +103,26 @@ def start(store: TableStore, game_name: str, options: dict[str, Any] | None, sea
         events = game.start(options, list(wanted), Rng(seed, 0))
     except IllegalMove as bad:         # a position the options' check let through
         raise Invalid(bad.message, code=bad.code) from None
-    table = create(store, doc, events, now)
+    table = create(store, doc, events, now, policies=policies)
     return Started(table, tokens)
+
+
+def notifications(seats: dict[str, Any], seat_docs: dict[str, dict[str, Any]]) -> dict[str, str]:
+    """The notification policy each player's seat asked for at its creation (none: the default),
+    kept as PUT /tables/{id}/notifications keeps one, so that a seat muted from the start is never
+    sent its invitation or its first turn."""
+    out = {}
+    for seat, info in seat_docs.items():
+        asked = seats[seat].get("notifications") if isinstance(seats[seat], dict) else None
+        if asked in (None, ""):
+            continue
+        if info.get("bot"):
+            raise Invalid(f"The {seat} seat is a bot: it is sent no email to mute.", code="bad_policy")
+        if asked not in preferences.POLICIES:
+            raise Invalid(f"The {seat} seat: notifications can be {', '.join(preferences.POLICIES)}; not {asked!r}.",
+                          code="bad_policy")
+        out[seat] = asked
+    return out
 
 
 def from_position(options: dict[str, Any], seed: bytes) -> str | None:
@@ -123,9 +142,10 @@ def canonical_position(options: dict[str, Any]) -> bytes | None:
 
 
 def create(store: TableStore, doc: dict[str, Any], events: list[dict[str, Any]], at: float,
-           entries: list[dict[str, Any]] | None = None) -> Table:
+           entries: list[dict[str, Any]] | None = None, policies: dict[str, str] | None = None) -> Table:
     """Write a new table with its first events (fresh ones, or entries kept from an export, which
-    may hold undos and rollbacks: folded as every later load folds them)."""
+    may hold undos and rollbacks: folded as every later load folds them); ``policies``: the
+    seats' notification policies, written with it."""
     game = games.get(doc["game"])
     if entries is None:
         entries = envelope.wrap(events, 1, SYSTEM, {"setup": doc["options"]}, "start", at)
@@ -134,7 +154,7 @@ def create(store: TableStore, doc: dict[str, Any], events: list[dict[str, Any]],
     table = Table(doc["id"], doc, game, state, len(entries))
     waiting = {seat: table.seq for seat in table.waited_humans()}
     emails = [info["email"] for info in doc["seats"].values() if info.get("email")]
-    store.create(table.id, json.dumps(doc), envelope.encode(stored, game.name), waiting, at, emails)
+    store.create(table.id, json.dumps(doc), envelope.encode(stored, game.name), waiting, at, emails, policies or {})
     store.put_snapshot(table.id, table.seq, game.version, json.dumps(state, separators=(",", ":")), keep=True)
     update_player_index(store, table, {seat: table.seq for seat in waiting})
     return table
