@@ -227,10 +227,26 @@ def notate_all(state, seat: str) -> list[str | None]:
     if prompt is None:
         return []
     said = {id(option): _phrases(seat, option["move"], option["label"]) for option in prompt["options"]}
+    # A form reads back as a whole only when one of the question's phrases is all its words (no
+    # phrase is longer than the words it matches): which options' moves have each phrase.
+    named: dict[tuple, list] = {}
+    for option in prompt["options"]:
+        for phrase in said[id(option)]:
+            moves = named.setdefault(phrase, [])
+            if option["move"] not in moves:
+                moves.append(option["move"])
 
     def read(text: str) -> dict | None:
         words = fold_text(text or "").split()
-        found = _match(words, 0, seat, prompt, said) if words else None
-        return found[0] if found is not None and found[1] == len(words) else None
+        if not words:
+            return None
+        if words[0].isdigit():
+            found = _match(words, 0, seat, prompt, said)
+            return found[0] if found is not None and found[1] == len(words) else None
+        moves = named.get(tuple(words))
+        return moves[0] if moves is not None and len(moves) == 1 else None
 
-    return read_back_all(prompt, lambda option: _texts(seat, option), read)
+    def texts(option: dict) -> list[str]:       # _texts, the phrases already worked out
+        return _candidates(seat, option["move"]) + [" ".join(p) for p in said[id(option)]]
+
+    return read_back_all(prompt, texts, read)

@@ -4,11 +4,15 @@ for reading, with the derived facts (Security, blocked fields, support) spelled 
 
 from . import board as B
 from . import derived as D
-from .tiles import TILES, name
+from .tiles import TILES
+
+
+NAMES = tuple(B.field_name(i) for i in B.FIELDS)      # each field's name, by index
+ROWS = tuple(tuple(NAMES[r * 3 + c] for c in range(3)) for r in range(3))
 
 
 def _tiles(tiles) -> list[dict]:
-    return [{"id": t, "name": name(t)} for t in tiles]
+    return [{"id": t, "name": TILES[t]["name"]} for t in tiles]
 
 
 def view(state, seat) -> dict:
@@ -19,22 +23,25 @@ def view(state, seat) -> dict:
     fields = {}
     for i in B.FIELDS:
         cell = board[i]
-        entry = {"field": B.field_name(i), "blocked": i in blocked and i not in stab, "stabilized": i in stab}
+        field = NAMES[i]
+        entry = {"field": field, "blocked": i in blocked and i not in stab, "stabilized": i in stab}
         if cell is not None:
+            tile = TILES[cell["t"]]
+            up = cell["d"] is None
             entry.update({
-                "tile": cell["t"], "name": name(cell["t"]), "effect": TILES[cell["t"]]["effect"],
-                "face": "up" if cell["d"] is None else "down",
-                "supports": cell["s"] if cell["d"] is None else None,
-                "facing": B.facing_of(cell["s"]) if cell["d"] is None else None,
+                "tile": cell["t"], "name": tile["name"], "effect": tile["effect"],
+                "face": "up" if up else "down",
+                "supports": cell["s"] if up else None,
+                "facing": B.facing_of(cell["s"]) if up else None,
                 "destroyed_by": cell["d"], "covered_by": cell["c"],
                 "security": D.has_security(board, i, stab),
             })
-        fields[B.field_name(i)] = entry
+        fields[field] = entry
     step = state.get("step") or {}
     return {
         "game": state["game"], "options": dict(state["opts"]), "first": state["first"],
         "waiting_for": step.get("seat"), "step": dict(step) if step else None,
-        "board": fields, "rows": [[B.field_name(r * 3 + c) for c in range(3)] for r in range(3)],
+        "board": fields, "rows": [list(row) for row in ROWS],
         "support": D.support(board), "placements": state["placements"],
         "zones": {s: _tiles(state["zones"][s]) for s in B.SEATS},
         "neutral": _tiles(state["neutral"]), "removed_pile": _tiles(state["pile"]),
@@ -54,27 +61,31 @@ def brief(state, seat) -> list[str]:
     v supports Jihad) or 'down' for a destroyed tile; then the zones and the score."""
     if state is None:
         return []
-    v = view(state, seat)
+    board = state["board"]
+    support, wins = D.support(board), state["wins"]
     label = {"mcworld": "McWorld", "jihad": "Jihad"}
-    lines = [f"Game {v['game']}: support McWorld {v['support']['mcworld']}, Jihad {v['support']['jihad']}; "
-             f"games won McWorld {v['wins']['mcworld']}, Jihad {v['wins']['jihad']}.",
+    lines = [f"Game {state['game']}: support McWorld {support['mcworld']}, Jihad {support['jihad']}; "
+             f"games won McWorld {wins['mcworld']}, Jihad {wins['jihad']}.",
              "      " + "".join(f"{col:<20}" for col in "ABC")]
-    for row in v["rows"]:
+    blocked = None
+    for r, row in enumerate(ROWS):
         cells = []
-        for field in row:
-            cell = v["board"][field]
-            if "tile" not in cell:
-                text = "(blocked)" if cell["blocked"] else "."
-            elif cell["face"] == "down":
-                text = f"{cell['name']} (down)"
+        for c in range(3):
+            cell = board[r * 3 + c]
+            if cell is None:
+                if blocked is None:
+                    blocked = D.blocked(board) - D.stabilized(board)
+                text = "(blocked)" if r * 3 + c in blocked else "."
+            elif cell["d"] is not None:
+                text = f"{TILES[cell['t']]['name']} (down)"
             else:
-                text = f"{cell['name']} {ARROW.get(cell['facing'], '?')}"
+                text = f"{TILES[cell['t']]['name']} {ARROW.get(B.facing_of(cell['s']), '?')}"
             cells.append(f"{text:<20}")
         lines.append(f"  {row[0][1]}   " + "".join(cells).rstrip())
     for who in B.SEATS:
-        names = ", ".join(t["name"] for t in v["zones"][who]) or "empty"
+        names = ", ".join(TILES[t]["name"] for t in state["zones"][who]) or "empty"
         lines.append(f"{label[who]}'s zone: {names}")
-    lines.append("Neutral zone: " + (", ".join(t["name"] for t in v["neutral"]) or "empty"))
-    if v["removed_pile"]:
-        lines.append("Removed pile: " + ", ".join(t["name"] for t in v["removed_pile"]))
+    lines.append("Neutral zone: " + (", ".join(TILES[t]["name"] for t in state["neutral"]) or "empty"))
+    if state["pile"]:
+        lines.append("Removed pile: " + ", ".join(TILES[t]["name"] for t in state["pile"]))
     return lines
