@@ -151,7 +151,8 @@ class TableStore:
     def append(self, table_id: str, expected: int, entries: list[str], waiting: list[str],
                idempotency: tuple[str, str] | None = None, idempotency_ttl: int = 0,
                snapshot: tuple[str, str, bool] | None = None, *, notice: bool = True,
-               now: float = 0.0, asked_anew: Collection[str] = ()) -> tuple[int, dict[str, int]]:
+               now: float = 0.0, asked_anew: Collection[str] = (), settle_here: bool = False
+               ) -> tuple[int, dict[str, int]]:
         """Append after ``expected``, all or nothing, in one round trip (on one Redis server, one
         command: the script also leaves the change notice and the sweep's index entry).
 
@@ -162,6 +163,9 @@ class TableStore:
         this append (the table is marked, indexed since ``now`` and a change notice is left).
         ``asked_anew``: seats of ``waiting`` whose question another seat's decision changed: their
         edge starts again at the new seq (a new turn email; a reply to the old one is stale).
+        ``settle_here`` (with ``notice``, on one Redis server: ``settles_here``): the table is
+        marked and indexed but no notice is left, as the caller settles the hand-off itself
+        (``hand_over``); the sweep announces it if the caller dies first.
         Returns the new seq and {seat: edge seq} of who is waited on.
         """
         scope, record = idempotency or ("", "")
@@ -173,7 +177,7 @@ class TableStore:
             script_keys += [keys.CHANGED, keys.PENDING]
         args = [expected, scope, record, idempotency_ttl, _dumps({seat: seat in asked_anew for seat in waiting}), state, version,
                 _filed(version, state) if keep else "",
-                "1" if notice else "0", table_id, now, *entries]
+                ("2" if settle_here and single else "1") if notice else "0", table_id, now, *entries]
 
         def announce(pipe: Any) -> list[str]:
             """On a cluster, where the notice and the index live on other nodes: when a worker must
@@ -433,6 +437,26 @@ class TableStore:
             pipe.execute()
         self.set_players_waiting(table_id, list(players))
         return None if settled is None else self.settled(table_id, settled)
+
+    @property
+    def settles_here(self) -> bool:
+        """Whether the request that appends a hand-off can settle it itself (``hand_over``): on one
+        Redis server, where the clocks, the deadlines' index and the players' index are written
+        in one script."""
+        return not connect.is_cluster(self.redis)
+
+    def hand_over(self, table_id: str, values: dict[str, object], deadlines: dict[str, float], done: list[str],
+                  seq: int, players: Collection[tuple[str, str, bool]]) -> int:
+        """The settle of a hand-off by the request that appended it at ``seq`` (one Redis server):
+        ``set_clock`` with its settle's bookkeeping, written only if the table is still at ``seq``.
+        1: settled; 0: written, but a later append asked a worker again; -1: the table had moved
+        on, nothing written (a worker must settle it: ``rekick``)."""
+        script_keys = [keys.clock(table_id), keys.DEADLINES, keys.meta(table_id), keys.PENDING,
+                       *(keys.player_waiting(email) for email, _, _ in players)]
+        args = [len(values), len(deadlines), f"={seq}", table_id, *(x for pair in values.items() for x in pair),
+                *(x for _, seat, waited_on in players for x in (f"{table_id}/{seat}", "1" if waited_on else "0")),
+                *(x for pair in deadlines.items() for x in pair), *done]
+        return int(self._run(self._set_clock, script_keys, args))
 
     def settle_reads(self, table_id: str, seats: list[tuple[str, str, int | None]], mail: list[str]) -> SettleReads:
         """After a hand-off: the clocks, the log from the first entry they need, and of each seat

@@ -21,6 +21,7 @@ class Appended:
     table: Table                  # the table after the append
     entries: list[dict[str, Any]]
     waiting: dict[str, int]       # human seat -> seq since which it is waited on
+    settle_here: bool = False     # a plain hand-off the caller settles itself (tables/handover.py)
 
 
 class Draft:
@@ -106,9 +107,12 @@ class Draft:
         return [envelope.loads(text) for text in self.stored]
 
     def append(self, store: TableStore, *, snapshot_every: int, idempotency: tuple[str, str] | None = None,
-               idempotency_ttl: int = 0) -> Appended:
+               idempotency_ttl: int = 0, settle_here: bool = False) -> Appended:
         """Write the draft after the table's seq as it was read. Raises store.Conflict when the
         table moved on, store.Duplicate for a seen key.
+
+        With ``settle_here``, a plain hand-off (``plain_hand_off``) is appended with no notice
+        for a worker, and the answer says so: the caller settles it (tables/handover.py).
 
         A snapshot is written with the events when the seats being waited on change (the state
         players come back to) and every ``snapshot_every`` events (kept, for replay at any seq).
@@ -123,11 +127,19 @@ class Draft:
             snapshot = (after.game.version, orjson.dumps(after.state, option=orjson.OPT_NON_STR_KEYS).decode(), keep)
         stored = envelope.encode(self.stored, after.game.name)
         anew = [] if self.went_back else after.asked_anew(self.before, self.chosen_by)
+        notice = after.needs_server(self.before) or bool(anew)
+        here = settle_here and notice and store.settles_here and self.plain_hand_off(prompts, anew)
         seq, waiting = store.append(after.id, start.seq, stored, after.waited_humans(prompts), idempotency,
-                                    idempotency_ttl, snapshot, notice=after.needs_server(self.before) or bool(anew),
-                                    now=self.at, asked_anew=anew)
+                                    idempotency_ttl, snapshot, notice=notice, now=self.at, asked_anew=anew,
+                                    settle_here=here)
         assert seq == after.seq
-        return Appended(after, self.entries, waiting)
+        return Appended(after, self.entries, waiting, here)
+
+    def plain_hand_off(self, prompts: dict[str, Any], anew: list[str]) -> bool:
+        """The worker would only have the clocks, the indexes and the new seat's turn email to see
+        to: no step for the server to take, not the end, not an undo, nobody asked anew."""
+        after = self.table
+        return not self.went_back and not anew and after.automatic_seat(prompts) is None and after.result() is None
 
 
 def update_player_index(store: TableStore, table: Table, waiting: dict[str, int]) -> None:

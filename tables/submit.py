@@ -12,7 +12,7 @@ from typing import Any
 from games.core import IllegalMove
 from store import Conflict, Duplicate, TableStore
 
-from . import moves
+from . import handover, moves
 from .appending import Draft
 from .cache import TableCache
 from .errors import Invalid, StaleSeq
@@ -100,12 +100,15 @@ def submit(store: TableStore, table: Table, seat: str, *, move: Any = None, opti
     record = _record(first, draft.table.seq, asked, stretch.applied, stretch.left)
     try:
         done = draft.append(store, snapshot_every=snapshot_every,
-                            idempotency=(scope, record) if scope else None, idempotency_ttl=idempotency_ttl)
+                            idempotency=(scope, record) if scope else None, idempotency_ttl=idempotency_ttl,
+                            settle_here=True)
     except Duplicate as seen:        # the same request again: answer what the first copy did
         return _replayed(store, table_id, seat, seen.record, asked)
     except Conflict as moved:
         raise StaleSeq("Another move was made at the same moment; here is the current state.",
                        seq=moved.actual) from None
+    if done.settle_here:             # a plain hand-off: its settle here, not a worker's
+        handover.settle(store, done.table, done.waiting, now)
     return Submitted(done.table, seat, first, done.table.seq, done.entries, applied=stretch.applied,
                      refused=stretch.refused, left=stretch.left)
 

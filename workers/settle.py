@@ -20,8 +20,9 @@ import time
 
 import tables
 from store import NoSuchTable, SettleReads
-from tables import deadlines, faults, preferences
+from tables import deadlines, faults
 from tables.appending import player_index
+from tables.handover import muted, unsent, wanted_mail
 
 from .context import Context
 from .queue import enqueue_notify
@@ -66,13 +67,13 @@ def settle(ctx: Context, table_id: str, now: float | None = None) -> str:
         wanted = wanted_mail(table, done.waiting)
         read = None
         if early is not None and not done.steps and not over and done.waiting == loaded.waiting and \
-                all(muted(ctx, table, kind, seat, early) for kind, _, seat in wanted):
+                all(muted(ctx.store, table, kind, seat, early) for kind, _, seat in wanted):
             read = dataclasses.replace(early, mail=[None] * len(wanted))     # no email: their states do not matter
         if read is None:
             read = store.settle_reads(table_id, deadlines.timed_seats(table, timed),    # one round trip
                                       [f"{kind}-{seq}-{seat}" for kind, seq, seat in wanted])
         clocks = deadlines.charge(table, timed, read)
-        mail = unsent(ctx, table, read, wanted)
+        mail = unsent(ctx.store, table, read, wanted)
         if not mail and not over:                     # nothing to come between the clocks and the end: one write
             faults.point("settle:tracked")
             faults.point("settle:announced")
@@ -106,17 +107,6 @@ def remember(table: tables.Table) -> list[tuple[str, str]]:
     return seats
 
 
-def wanted_mail(table: tables.Table, waiting: dict[str, int]) -> list[tuple[str, int, str]]:
-    """(kind, seq, seat) of the emails the table's state calls for: a turn for each seat waited
-    on, or the end for everyone; and each player's invitation, unless their first email is a
-    turn, which then says hello itself (one email, not two, when a table starts)."""
-    if table.result() is not None:
-        return [("game_over", 0, seat) for seat, info in table.seats.items() if info.get("email")]
-    wanted = [("your_turn", edge, seat) for seat, edge in waiting.items()]
-    return wanted + [("invitation", 0, seat) for seat, info in table.seats.items()
-                     if info.get("email") and seat not in waiting]
-
-
 def announce(ctx: Context, table: tables.Table, waiting: dict[str, int], read: SettleReads | None = None,
              wanted: list[tuple[str, int, str]] | None = None) -> None:
     """Queue the emails the table's state calls for (``wanted_mail``) and not yet sent. A muted
@@ -126,36 +116,8 @@ def announce(ctx: Context, table: tables.Table, waiting: dict[str, int], read: S
     if wanted is None or read is None:
         wanted = wanted_mail(table, waiting)
         read = None
-    for kind, seq, seat in unsent(ctx, table, read, wanted):
+    for kind, seq, seat in unsent(ctx.store, table, read, wanted):
         enqueue_notify(ctx.store.redis, ctx.settings, table.id, kind, seq, seat)
-
-
-def unsent(ctx: Context, table: tables.Table, read: SettleReads | None,
-           wanted: list[tuple[str, int, str]]) -> list[tuple[str, int, str]]:
-    """Of the emails ``wanted``, those to queue: not yet sent, and not to a seat that hears none
-    (``muted``; ``read``: their delivery states and the policies as read with them, of exactly
-    ``wanted``)."""
-    states = read.mail if read is not None else \
-        ctx.store.mail_states(table.id, [f"{kind}-{seq}-{seat}" for kind, seq, seat in wanted])
-    return [(kind, seq, seat) for (kind, seq, seat), state in zip(wanted, states)
-            if state is None and not muted(ctx, table, kind, seat, read)]
-
-
-def muted(ctx: Context, table: tables.Table, kind: str, seat: str, read: SettleReads | None) -> bool:
-    """The seat hears nothing of this kind: a turn or the end when its policy is mute; an
-    invitation when it muted this very table (a player muted everywhere still hears of a new one)."""
-    if kind != "invitation":
-        return policy(ctx, table, seat, read) == "mute"
-    if read is None or seat not in read.here:
-        return ctx.store.preferences(table.id, seat, table.seats[seat].get("email", ""))[0] == "mute"
-    return read.here[seat] == "mute"
-
-
-def policy(ctx: Context, table: tables.Table, seat: str, read: SettleReads | None) -> str:
-    """The seat's notification policy (tables/preferences.py, effective), from ``read`` when it has it."""
-    if read is None or seat not in read.here:
-        return preferences.effective(ctx.store, table, seat)
-    return read.here[seat] or read.everywhere[seat] or preferences.DEFAULT
 
 
 def handle(ctx: Context, timeout: float) -> bool:

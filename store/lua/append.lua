@@ -7,8 +7,9 @@
 --       true when its question was changed by another seat's decision, which makes it a new edge),
 --       snapshot state ('' for none), snapshot version, the snapshot as filed for replay ('' for
 --       none: compressed by the caller, as the store reads it back),
---       the server must act after this append ('1'/'0'), the table id, now (the index's score),
---       entries...
+--       the server must act after this append ('1': marked, a notice left; '2': marked and
+--       indexed, no notice: the caller settles the hand-off itself, the sweep is the safety net;
+--       '0': nothing), the table id, now (the index's score), entries...
 -- Returns {new seq, waiting JSON} | {-1} no table | {-2, record} seen before | {-3, seq} conflict.
 local FIRST = 12
 local seq = tonumber(redis.call('HGET', KEYS[1], 'seq'))
@@ -21,10 +22,10 @@ if seq ~= tonumber(ARGV[1]) then return {-3, seq} end
 for i = FIRST, #ARGV do redis.call('XADD', KEYS[2], (seq + i - FIRST + 1) .. '-0', 'e', ARGV[i]) end
 local new = seq + #ARGV - FIRST + 1
 -- 'needs': the seq at which a worker was last asked to act; cleared once it has (settled.lua).
-if ARGV[9] == '1' then
+if ARGV[9] ~= '0' then
   redis.call('HSET', KEYS[1], 'seq', new, 'needs', new)
   if KEYS[8] then
-    redis.call('LPUSH', KEYS[8], ARGV[10] .. ':' .. new)
+    if ARGV[9] == '1' then redis.call('LPUSH', KEYS[8], ARGV[10] .. ':' .. new) end
     redis.call('ZADD', KEYS[9], 'NX', ARGV[11], ARGV[10])
   end
 else

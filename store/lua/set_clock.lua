@@ -7,8 +7,16 @@
 -- ARGV: how many clock fields, how many new deadlines, the seq the settle saw ('' for no
 --       settle), the table id, then field, value ..., per player set its member and '1'/'0'
 --       (waited on: added, else removed), member, when ..., then the members to drop.
--- Returns 0 without a seq; with one, 1 when the table needs nothing more, else 0.
+--       A seq written '=<seq>' writes only if the table is still at that seq (the settle of a
+--       hand-off by the request that appended it: a later append may have read the clocks
+--       before these were written).
+-- Returns 0 without a seq; with one, 1 when the table needs nothing more, else 0; -1 when the
+-- table had moved on from an '=' seq (nothing written).
 local fields, deadlines, seen = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3]
+if string.sub(seen, 1, 1) == '=' then
+  seen = string.sub(seen, 2)
+  if redis.call('HGET', KEYS[3], 'seq') ~= seen then return -1 end
+end
 local at = 5
 if fields > 0 then redis.call('HSET', KEYS[1], unpack(ARGV, at, at + 2 * fields - 1)) end
 at = at + 2 * fields

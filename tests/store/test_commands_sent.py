@@ -159,7 +159,7 @@ def test_a_settle_after_a_hand_off_is_two_commands(env, store, sent):
     for seat in ("north", "south"):                  # the scripts are loaded once
         tables.submit(store, tables.load(store, table.id), seat, option=1, now=time.time())
         settle.settle(ctx, table.id)
-    tables.submit(store, tables.load(store, table.id), "north", option=1, now=time.time())
+    hand_off(store, table.id, "north")               # appended for a worker to settle (not by a move's request)
     sent.clear()
     assert settle.settle(ctx, table.id).startswith("settled")
     assert sent == ["EVALSHA", "EVALSHA"]
@@ -169,6 +169,50 @@ def test_a_settle_after_a_hand_off_is_two_commands(env, store, sent):
     assert settle.settle(ctx, table.id) == "nothing to do"
     clock = store.clock(table.id)
     assert clock["north:edge"] == "" and clock["south:edge"] == str(store.waiting(table.id)["south"])
+    turn = f"{table.id}/south/{clock['south:edge']}"
+    assert sorted(store.due(float(clock["south:deadline"]))) == [turn, turn + "/remind"]
+
+
+def hand_off(store, table_id, seat):
+    """The seat's first option, appended with a notice for a worker (as tables.advance appends)."""
+    import time
+
+    import tables
+    from tables.appending import Draft
+    from tables.moves import resolve
+
+    draft = Draft(tables.load(store, table_id), time.time())
+    draft.decide(seat, resolve(draft.table, seat, option=1), "c-" + seat)
+    assert not draft.append(store, snapshot_every=50).settle_here
+
+
+def test_a_move_that_hands_over_to_a_muted_seat_settles_it_in_two_commands_more(env, store, sent):
+    """The append, then the settle's reads and its writes (the clocks, the deadline and reminder
+    of the seat now asked, the players' index, the mark cleared): three commands, no notice, no
+    worker. A worker's took a notice, then two commands (above)."""
+    import time
+
+    import tables
+    from workers import settle
+    from workers.context import Context
+
+    seats = {"north": {"name": "Nora", "email": "nora@example.org", "notifications": "mute"},
+             "south": {"name": "Sam", "email": "sam@example.org", "notifications": "mute"}}
+    table = tables.start(store, "duel", {}, seats, time.time()).table
+    ctx = Context(env, store)
+    settle.settle(ctx, table.id)
+    for seat in ("north", "south"):                  # the scripts are loaded once
+        tables.submit(store, tables.load(store, table.id), seat, option=1, now=time.time())
+    loaded = tables.load(store, table.id)
+    store.redis.delete(keys.CHANGED)
+    sent.clear()
+    tables.submit(store, loaded, "north", option=1, now=time.time())
+    assert sent == ["EVALSHA", "EVALSHA", "EVALSHA"]
+    assert store.redis.llen(keys.CHANGED) == 0
+    assert store.needs(table.id) is None and store.pending() == (0, None)
+    assert store.player_waiting("sam@example.org") == [f"{table.id}/south"]
+    assert settle.settle(ctx, table.id) == "nothing to do"
+    clock = store.clock(table.id)
     turn = f"{table.id}/south/{clock['south:edge']}"
     assert sorted(store.due(float(clock["south:deadline"]))) == [turn, turn + "/remind"]
 
