@@ -11,11 +11,15 @@ Each email is rendered once with the kept pictures and example turns emptied fir
 each turn's picture and works out its example once (the pictures kept by their SVG's hash spare a
 retry, the examples kept by position a reminder's or a 'help' answer's).
 
+Each email is made ``BEST_OF`` times, nothing kept in between, and its least CPU time counts: on a
+machine shared with other work the CPU time of one try swings by a third (caches and cores taken
+by the others), the least of three by a few per cent.
+
 The goal is 30 ms of CPU per email; json.dumps of these views takes about 0.08 ms on the project's
 machines, so the goal is a ratio of 375. Times are the process's CPU time (the embedded Redis is
 another process), as in bench/picture.py; the figures per game are the median email of each.
 
-`python -m bench.mail_cpu [emails per game]` (also part of `make bench`).
+`python -m bench.mail_cpu [emails per game] [tries of each]` (also part of `make bench`).
 """
 
 import json
@@ -46,6 +50,7 @@ GAMES = {
     "lafamiglia": ({}, ("southwest", "northeast", "southeast", "northwest")),
     "jaggedalliance": ({"players": 2, "scenario": "1"}, ("merc1", "merc2")),
 }
+BEST_OF = 3        # each email made this many times (nothing kept between), its least CPU counted
 FROM = 30          # decisions into the game before the first email measured
 EVERY = 9          # decisions between the emails measured
 
@@ -95,7 +100,7 @@ def cpu_ms(function, *args: Any) -> float:
     return (time.process_time() - started) * 1000
 
 
-def run(emails: int = 6) -> dict[str, float]:
+def run(emails: int = 6, best_of: int = BEST_OF) -> dict[str, float]:
     folder = Path(tempfile.mkdtemp(prefix="pbem-mail-cpu-"))
     draw, content, write = pictures.draw, notices.your_turn, mime.write
     server = EmbeddedRedis(folder / "redis", config.REDIS_CONF).start()
@@ -134,13 +139,18 @@ def run(emails: int = 6) -> dict[str, float]:
                     warm = True
                 seen = view(tables.load(store, table_id), seat)
                 base_ms.append(statistics.median(cpu_ms(json.dumps, seen) for _ in range(200)))
-                pictures._kept = pictures._Kept()                  # each turn's picture is new to the worker
-                notices._examples.clear()                         # and so is its example turn
-                drawing.clear()
-                part_ms.update(content=0.0, mime=0.0)
-                mine.append(cpu_ms(turn_email, store, settings, table_id, seat, edge))
-                picture_ms.append(sum(drawing))
-                for part, spent in part_ms.items():
+                tries = []
+                for _ in range(best_of):
+                    pictures._kept = pictures._Kept()              # each turn's picture is new to the worker
+                    notices._examples.clear()                     # and so is its example turn
+                    drawing.clear()
+                    part_ms.update(content=0.0, mime=0.0)
+                    tries.append((cpu_ms(turn_email, store, settings, table_id, seat, edge), sum(drawing),
+                                  dict(part_ms)))
+                spent_ms, drawn_ms, spent_parts = min(tries, key=lambda t: t[0])
+                mine.append(spent_ms)
+                picture_ms.append(drawn_ms)
+                for part, spent in spent_parts.items():
                     parts[part].append(spent)
             result[f"{game}_ms"] = statistics.median(mine)
             emails_ms += mine
@@ -156,7 +166,7 @@ def run(emails: int = 6) -> dict[str, float]:
 
 
 def main() -> None:
-    result = run(int(sys.argv[1]) if len(sys.argv) > 1 else 6)
+    result = run(int(sys.argv[1]) if len(sys.argv) > 1 else 6, int(sys.argv[2]) if len(sys.argv) > 2 else BEST_OF)
     print(", ".join(f"{k} {v:.2f}" for k, v in result.items()), f"(goal {GOAL_MS:.0f} ms an email)")
 
 
