@@ -27,9 +27,10 @@ def test_the_layer_answers_as_the_app_over_granian(tmp_path, smtp_server):
             assert (fast.status_code, fast.content) == (slow.status_code, slow.content)
             assert [fast.headers.get(h) for h in HEADERS] == [slow.headers.get(h) for h in HEADERS]
             assert fast.headers["Content-Length"] == str(len(fast.content))
-        view = requests.get(f"{run.url}/tables/{table}/view", headers={"Authorization": f"Bearer {tokens['mcworld']}"},
-                            timeout=10).json()
-        seat = next(p["seat"] for p in view["prompts"] if p.get("options"))
+        views = {seat: requests.get(f"{run.url}/tables/{table}/view", headers={"Authorization": f"Bearer {token}"},
+                                    timeout=10).json() for seat, token in tokens.items()}
+        seat, view = next((seat, view) for seat, view in views.items()
+                          if any(p["seat"] == seat and p.get("options") for p in view["prompts"]))
         auth = {"Authorization": f"Bearer {tokens[seat]}", "Idempotency-Key": "once"}
         body = {"option": 1, "expected_seq": view["seq"]}
         first = requests.post(f"{run.url}/tables/{table}/moves", json=body, headers=auth, timeout=10)
