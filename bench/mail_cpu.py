@@ -7,13 +7,11 @@ Mid-game tables of Labyrinth, Clash, La Famiglia and Jagged Alliance (all seats 
 random listed options through the use cases; at several hand-offs the newly asked seat's turn email
 is made as the notify job makes it: the table loaded, the email's content (notices.your_turn), the
 email rendered (text, HTML, the board picture or its phone crop as PNG) and written out as bytes.
-Each email is rendered once with the kept pictures and example turns emptied first: a worker draws
-each turn's picture and works out its example once (the pictures kept by their SVG's hash spare a
-retry, the examples kept by position a reminder's or a 'help' answer's).
-
-Each email is made ``BEST_OF`` times, nothing kept in between, and its least CPU time counts: on a
-machine shared with other work the CPU time of one try swings by a third (caches and cores taken
-by the others), the least of three by a few per cent.
+Each email is rendered with the kept pictures and example turns emptied first: a worker draws each
+turn's picture and works out its example once (the pictures kept by their SVG's hash spare a retry,
+the examples kept by position a reminder's or a 'help' answer's). It is made ``BEST_OF`` times so,
+and its least CPU time counts: on a machine shared with other work the CPU time of one try swings
+by a third (caches and cores taken by the others), the least of three by a few per cent.
 
 The goal is 30 ms of CPU per email; json.dumps of these views takes about 0.08 ms on the project's
 machines, so the goal is a ratio of 375. Times are the process's CPU time (the embedded Redis is
