@@ -95,8 +95,9 @@ def view(table: Table, seat: str | None, board: bool = False, shared: bool = Fal
     state = table.state
     seen = (table.kept(("state", seat), lambda: table.game.view(state, seat)),
             table.kept(("board", seat), lambda: table.game.brief(state, seat)) if board else None)
-    if not board:
-        return view_of(table, state, table.seq, seat, seen=seen)
+    if not board:       # the prompts as the copy worked them out once for its state (the move asked them)
+        return view_of(table, state, table.seq, seat, seen=seen,
+                       prompts=seat_prompts(table, state, seat, False, table.prompts()))
     kept = table.kept(("prompts", seat), lambda: seat_prompts(table, state, seat, True, table.prompts()))
     return view_of(table, state, table.seq, seat, True, prompts=[dict(p) for p in kept], seen=seen)
 
