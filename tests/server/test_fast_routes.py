@@ -9,6 +9,7 @@ import pytest
 from server import fast_routes
 from server.api import moves
 import tables
+from games.core import IllegalMove
 from tests.helpers import SEATS, bearer, make_table
 
 MOVES_COUNT = 'pbem_http_requests_total{endpoint="/tables/<table_id>/moves",status="%s"}'
@@ -143,3 +144,23 @@ def test_the_layer_counts_its_answers_as_the_app_does(client):
     assert metric(client, VIEW_COUNT % 200) == views + 1
     assert metric(client, MOVES_COUNT % 201) == moves_made + 1
     assert metric(client, MOVES_COUNT % 422) >= 1
+
+
+@pytest.mark.parametrize("raised", [tables.NotFound("gone", code="unknown_table"),
+                                    IllegalMove("not_your_turn", "It is not your turn.")])
+def test_a_refusal_raised_once_the_move_is_in_does_not_make_it_again(client, slow_client, app, monkeypatch, raised):
+    """The hand-off's settle runs after the append: what it raises, even a refusal's kind, is
+    answered by the app's handlers as ever, and the move is neither made again by the layer nor
+    tried again on a fresh copy."""
+    from tables import handover
+
+    def settle(*args, **kwargs):
+        raise raised
+    monkeypatch.setattr(handover, "settle", settle)
+    for someone in (client, slow_client):
+        (table, _), tokens = made(someone)
+        view = someone.get(f"/tables/{table}/view", headers=bearer(tokens["north"])).json
+        failed = someone.post(f"/tables/{table}/moves", json={"option": 1}, headers=bearer(tokens["north"]))
+        assert failed.status_code == (404 if isinstance(raised, tables.NotFound) else 422)
+        assert failed.json["code"] == raised.code
+        assert someone.get(f"/tables/{table}/view").json["seq"] == view["seq"] + 1        # made once
