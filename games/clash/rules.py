@@ -8,7 +8,7 @@ for the system seat. decide() accepts any listed option, and also a move that an
 consecutive questions at once ({"tile": ..., "field": ..., "facing": ...}).
 """
 
-import json
+import marshal
 
 from games.core import IllegalMove
 
@@ -102,7 +102,9 @@ def prompts(state) -> dict:
 
 
 def _copy(state):
-    return json.loads(json.dumps(state))
+    """A deep copy of the state to work on: plain data (read from JSON), copied by marshal, which
+    keeps it exactly as a JSON round trip would, in a fraction of the time."""
+    return marshal.loads(marshal.dumps(state))
 
 
 def _emit(work: dict, events: list, event: dict) -> None:
