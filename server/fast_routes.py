@@ -14,7 +14,7 @@ work raises before it writes anything (the table unknown, a move not legal, a st
 key used for another request...): the app then does the request again and answers it as it
 always has (a move's body is given back to it). A move refused never wrote anything (the
 append is its last write, and a refusal it meets, a conflict or a repeat, writes nothing;
-an error of the hand-off's settle after it is marked written: tables/submit.written);
+the hand-off's settle after it raises nothing: tables/handover.py);
 once it is written, nothing is done again: whatever else is raised, there or afterwards (the
 database unavailable, a bug), is handed to the app to raise in its route, where its error
 handlers answer it, so nothing is ever written twice.
@@ -29,7 +29,6 @@ from flask import Flask, request
 
 from games.core import IllegalMove
 from tables import TableError, seat_of
-from tables.submit import written
 
 HANDED_OVER = "pbem.fast.raised"     # what the layer met, for the app's route to raise
 STARTED = "pbem.fast.started"        # when the request came in (its latency counts from there)
@@ -127,10 +126,7 @@ class FastRoutes:
         try:
             done = self.played(s, table_id, body, lambda table: seat_required(table, token, secret),
                                environ.get("HTTP_IDEMPOTENCY_KEY"))
-        except REFUSALS as refused:
-            if not written(refused):    # nothing written: the app makes the request again and answers it
-                return None
-            environ[HANDED_OVER] = refused
+        except REFUSALS:             # nothing written: the app makes the request again and answers it
             return None
         except Exception as error:   # maybe written: never made again; the app's route raises it
             environ[HANDED_OVER] = error

@@ -66,7 +66,9 @@ def policy(store: TableStore, table: Table, seat: str, read: SettleReads | None)
 
 def settle(store: TableStore, table: Table, waiting: dict[str, int], now: float) -> str:
     """Settle the hand-off just appended (``table`` at its seq, ``waiting`` as the append left
-    it), or leave it to a worker; returns what was done (for logs and tests)."""
+    it), or leave it to a worker; returns what was done (for logs and tests). Raises nothing: the
+    move is in whatever happens here (the caller must never make it again), and the table stays
+    marked for the sweep until a settle has run."""
     faults.point("handover:appended")
     try:
         wanted = wanted_mail(table, waiting)
@@ -84,4 +86,7 @@ def settle(store: TableStore, table: Table, waiting: dict[str, int], now: float)
         return "settled"
     except connect.UNAVAILABLE:                        # the move is in; the sweep settles it
         log.warning("table %s: the hand-off is left to the sweep (Redis did not answer)", table.id)
+        return "left to the sweep"
+    except Exception:              # a bug: never the move's refusal (it is in); the sweep settles it
+        log.exception("table %s: settling the hand-off failed; left to the sweep", table.id)
         return "left to the sweep"

@@ -108,11 +108,7 @@ def submit(store: TableStore, table: Table, seat: str, *, move: Any = None, opti
         raise StaleSeq("Another move was made at the same moment; here is the current state.",
                        seq=moved.actual) from None
     if done.settle_here:             # a plain hand-off: its settle here, not a worker's
-        try:
-            handover.settle(store, done.table, done.waiting, now)
-        except Exception as error:   # the move is in: whatever this is, it is not a refusal to make it again
-            _mark_written(error)
-            raise
+        handover.settle(store, done.table, done.waiting, now)      # raises nothing: the move is in
     return Submitted(done.table, seat, first, done.table.seq, done.entries, applied=stretch.applied,
                      refused=stretch.refused, left=stretch.left)
 
@@ -161,23 +157,6 @@ def _replayed(store: TableStore, table_id: str, seat: str, record: str, asked: s
                      applied=span.get("applied", []), left=span.get("left", []))
 
 
-WRITTEN = "_pbem_written"
-
-
-def _mark_written(error: BaseException) -> None:
-    try:
-        setattr(error, WRITTEN, True)
-    except AttributeError:          # an exception that takes no attribute: not one of our refusals
-        pass
-
-
-def written(error: BaseException) -> bool:
-    """Was ``error`` raised after its move was appended (by the hand-off's settle)? Then the
-    request must never be made again, whatever the error's kind: a refusal is only one raised
-    before anything was written."""
-    return getattr(error, WRITTEN, False)
-
-
 def play(store: TableStore, cache: TableCache, table_id: str, seat_of: Callable[[Table], str],
          expected_seq: int | None = None, keep: bool = True, **move: Any) -> Submitted:
     """A move on the table as this process last left it, if it still is; else as loaded now.
@@ -192,8 +171,8 @@ def play(store: TableStore, cache: TableCache, table_id: str, seat_of: Callable[
     seat = seat_of(table)
     try:
         done = submit(store, table, seat, expected_seq=expected_seq, **move)
-    except (StaleSeq, IllegalMove) as refused:
-        if fresh or written(refused):
+    except (StaleSeq, IllegalMove):
+        if fresh:
             raise
         # Refused on our copy, which may be older than the log: judge again on the log itself.
         done = submit(store, load(store, table_id), seat, expected_seq=expected_seq, **move)
