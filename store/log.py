@@ -66,6 +66,7 @@ class TableStore:
         an append is answered once that many replicas of each node it wrote to have it (WAIT),
         or after ``wait_ms`` if they lag (then logged), so a failover does not lose it."""
         self.redis = client
+        self.hot = connect.held(client)        # the scripts of every move and view: a connection kept per thread
         self.replicas, self.wait_ms = replicas, wait_ms
         self._create = client.register_script(_script("create.lua"))
         self._append = client.register_script(_script("append.lua"))
@@ -102,7 +103,7 @@ class TableStore:
 
     def load(self, table_id: str) -> Loaded:
         out = self._load(keys=[keys.meta(table_id), keys.snapshot(table_id), keys.log(table_id),
-                               keys.waiting(table_id)])
+                               keys.waiting(table_id)], client=self.hot)
         if not out:
             raise NoSuchTable(table_id)
         doc, seq, snap_seq, snap_version, snap_state, waiting, needs, *tail = out
@@ -134,7 +135,8 @@ class TableStore:
         ``count``), the pending rollback and the table's preferences: one command (a script; the
         keys of a table share its hash tag, so one node of a cluster too)."""
         out = self._glance(keys=[keys.meta(table_id), keys.log(table_id), keys.rollback(table_id),
-                                 keys.preferences(table_id)], args=["" if after is None else after, count])
+                                 keys.preferences(table_id)], args=["" if after is None else after, count],
+                           client=self.hot)
         if not out:
             raise NoSuchTable(table_id)
         seq, request, preferences, *entries = out
@@ -208,10 +210,10 @@ class TableStore:
         as the settler's, no pool either)."""
         if more is None and self.replicas <= 0 and not connect.is_cluster(self.redis):
             try:
-                return self.redis.evalsha(script.sha, len(script_keys), *script_keys, *args)
+                return self.hot.evalsha(script.sha, len(script_keys), *script_keys, *args)
             except redis.exceptions.NoScriptError:                          # a restarted Redis
-                script.sha = self.redis.script_load(script.script)
-                return self.redis.evalsha(script.sha, len(script_keys), *script_keys, *args)
+                script.sha = self.hot.script_load(script.script)
+                return self.hot.evalsha(script.sha, len(script_keys), *script_keys, *args)
         for attempt in (1, 2):
             pipe = self.redis.pipeline(transaction=False)
             pipe.execute_command("EVALSHA", script.sha, len(script_keys), *script_keys, *args,
@@ -473,7 +475,7 @@ class TableStore:
             for _, email, _ in seats:
                 script_keys += [keys.player_vacations(email), keys.player_preferences(email)]
             out = self._settle_reads(keys=script_keys, args=[len(seats), len(mail), *(
-                part for seat, _, edge in seats for part in (seat, "" if edge is None else edge))])
+                part for seat, _, edge in seats for part in (seat, "" if edge is None else edge))], client=self.hot)
             flat, first, entries, states, here, vacations, everywhere = out
         else:
             clock = self.redis.hgetall(keys.clock(table_id))

@@ -1,0 +1,50 @@
+"""The store's scripts of every move run on a connection kept per thread (store/connect.py,
+HeldConnections): each thread has its own, kept from one command to the next, checked as
+redis-py's pool checks one, so a Redis that restarted is reconnected to, not failed on."""
+
+import threading
+
+import redis
+
+import config
+from store import TableStore, connect
+from store.embedded import EmbeddedRedis, free_port
+
+
+def test_each_thread_keeps_its_own_connection(redis_client):
+    client = connect.held(redis_client)
+    assert isinstance(client.connection_pool, connect.HeldConnections)
+    seen = {}
+
+    def work(name):
+        for _ in range(3):
+            assert client.ping()
+        seen[name] = client.connection_pool._held.connection
+
+    threads = [threading.Thread(target=work, args=(n,)) for n in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len({id(c) for c in seen.values()}) == 3
+    work("main")
+    assert client.connection_pool._held.connection is seen["main"]       # the same one, kept
+
+
+def test_a_client_with_one_connection_or_a_cluster_is_used_as_it_is(redis_client):
+    single = redis.Redis(connection_pool=redis_client.connection_pool, single_connection_client=True)
+    assert connect.held(single) is single
+
+
+def test_the_store_carries_on_after_redis_restarts(tmp_path):
+    server = EmbeddedRedis(tmp_path / "redis", config.REDIS_CONF, port=free_port()).start()
+    try:
+        store = TableStore(redis.Redis.from_url(server.url))
+        store.create("t1", '{"id": "t1"}', ['{"seq": 1}'], {}, 100.0, [])
+        assert store.glance("t1", None, 4).seq == 1
+        server.stop()
+        server.start()                                   # the kept connection is dead: made again
+        store.create("t2", '{"id": "t2"}', ['{"seq": 1}'], {}, 100.0, [])
+        assert store.glance("t2", None, 4).seq == 1
+    finally:
+        server.stop()
