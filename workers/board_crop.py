@@ -13,12 +13,18 @@ text), no transforms but a small rotation about a shape's own centre.
 The crop leaves out the shapes wholly outside its frame (with a margin for strokes and for text
 wider than estimated): the renderer lays out and draws every text even where none of it shows,
 which was most of a crop's drawing time, and the pixels inside the frame are the same.
+
+A picture just drawn (games/core/svg.py's Drawing, the very text it wrote) is read from its
+drawing's tree rather than parsed again, and that tree is never changed: the crop is written from
+it with its frame and without what lies outside, the same text as from the parsed picture.
 """
 
 import functools
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from games.core import svg as drawing
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 PHONE_PX = 351         # an email's picture on a 375 px phone: the width less the email's padding
@@ -58,14 +64,15 @@ class Crop:
     box: Box           # the part shown, in the picture's units
     whole: Box         # the whole picture, in the same units
     places: list[str]  # the places it was cropped around
-    root: ET.Element   # the picture, its viewBox narrowed
+    root: ET.Element   # the picture (not changed: the frame is given when it is written)
+    frame: dict[str, str] = field(default_factory=dict)    # the root's viewBox, width and height
+    ns: str = SVG_NS   # the tags' namespace: "" for a drawing's own tree (plain tags)
 
     @functools.cached_property
     def svg(self) -> str:
         """The picture framed, without what lies outside the frame (written when it is drawn: the
         seat page only places its board by ``box``)."""
-        _leave_out(self.root, self.box)
-        return write(self.root)
+        return _framed(self.root, self.ns, self.box, self.frame)
 
 
 def crop(svg: str | None, texts: list[str]) -> Crop | None:
@@ -73,9 +80,8 @@ def crop(svg: str | None, texts: list[str]) -> Crop | None:
     picture is legible whole, names none of them, or cannot be read."""
     if not svg:
         return None
-    try:
-        root = ET.fromstring(svg)
-    except ET.ParseError:
+    root, ns = _tree(svg)
+    if root is None:
         return None
     whole = _view_box(root)
     places = _places(root)
@@ -84,7 +90,7 @@ def crop(svg: str | None, texts: list[str]) -> Crop | None:
     named = _named(places, texts)
     if not named:
         return None
-    size = _name_size(named[0][1]) or NAME_PX
+    size = _name_size(named[0][1], ns) or NAME_PX
     width = min(whole.width, PHONE_PX * size / NAME_PX)
     if width >= WHOLE_ENOUGH * whole.width:
         return None
@@ -101,10 +107,62 @@ def crop(svg: str | None, texts: list[str]) -> Crop | None:
         return None
     height = min(whole.height, max(box.height + 2 * MARGIN, TALL * width))
     shown = _placed(box, width, height, whole)
-    root.set("viewBox", " ".join(_num(v) for v in (shown.x0, shown.y0, shown.width, shown.height)))
-    root.set("width", _num(shown.width))
-    root.set("height", _num(shown.height))
-    return Crop(shown, whole, chosen, root)
+    frame = {"viewBox": " ".join(_num(v) for v in (shown.x0, shown.y0, shown.width, shown.height)),
+             "width": _num(shown.width), "height": _num(shown.height)}
+    return Crop(shown, whole, chosen, root, frame, ns)
+
+
+_XML_ILL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\r\ufffe\uffff]")
+_URI = SVG_NS[1:-1]
+
+
+def _tree(svg: str) -> tuple[ET.Element | None, str]:
+    """The picture's tree and its tags' namespace: the drawing's own (plain tags) when ``svg`` is
+    the text a drawing just wrote and parsing it would give the same (no character a parser drops
+    or changes), else the text parsed; (None, "") when it does not read."""
+    root = drawing.drawn(svg)
+    if root is not None and root.tag == "svg" and root.get("xmlns") == _URI and _XML_ILL.search(svg) is None:
+        return root, ""
+    try:
+        return ET.fromstring(svg), SVG_NS
+    except ET.ParseError:
+        return None, ""
+
+
+def _framed(root: ET.Element, ns: str, shown: Box, frame: dict[str, str]) -> str:
+    """The picture written with ``frame`` as its root's attributes, without the shapes wholly outside
+    ``shown`` (_leave_out), as ElementTree writes that (a parsed picture it alone can write is
+    changed so and written by it)."""
+    out: list[str] = []
+    bounds = (shown.x0 - OUTSIDE, shown.y0 - OUTSIDE, shown.x1 + OUTSIDE, shown.y1 + OUTSIDE)
+    try:
+        _write(root, out.append, f' xmlns="{_URI}"', ns, bounds, frame)
+    except _Other:
+        if not ns:          # a drawing's tree is plain (Drawing.tostring wrote it so): not reached
+            raise
+        for key, value in frame.items():
+            root.set(key, value)
+        _leave_out(root, shown)
+        ET.register_namespace("", _URI)
+        return ET.tostring(root, encoding="unicode")
+    return "".join(out)
+
+
+def _kept(node: ET.Element, ns: str, shown: tuple[float, float, float, float]) \
+        -> list[tuple[ET.Element, tuple[float, float, float, float] | None]]:
+    """The children _leave_out keeps, each with the frame to leave out within it (a group's) or None."""
+    left, top, right, bottom = shown
+    group, out = ns + "g", []
+    for child in node:
+        if "transform" not in child.attrib:
+            if child.tag == group:
+                out.append((child, shown))
+                continue
+            reach = _reach(child, ns)
+            if reach is not None and (reach[2] < left or reach[0] > right or reach[3] < top or reach[1] > bottom):
+                continue
+        out.append((child, None))
+    return out
 
 
 def _leave_out(parent: ET.Element, shown: Box) -> None:
@@ -127,12 +185,13 @@ def _leave_out(parent: ET.Element, shown: Box) -> None:
         parent[:] = kept
 
 
-def _reach(node: ET.Element) -> tuple[float, float, float, float] | None:
+def _reach(node: ET.Element, ns: str = SVG_NS) -> tuple[float, float, float, float] | None:
     """Where a shape may draw (x0, y0, x1, y1): its geometry, a text at its widest estimate on
     either side; None for what holds more than a tooltip (a text's spans) or has no size of its own."""
-    if len(node) and any(child.tag != _TITLE for child in node):
+    title = ns + "title"
+    if len(node) and any(child.tag != title for child in node):
         return None
-    if node.tag != _TEXT:
+    if node.tag != ns + "text":
         return _extent(node)
     attrib = node.attrib
     try:
@@ -195,9 +254,9 @@ def _pattern(name: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w/])" + re.escape(name) + r"(?![\w/])", re.IGNORECASE)
 
 
-def _name_size(element: ET.Element) -> float | None:
+def _name_size(element: ET.Element, ns: str = SVG_NS) -> float | None:
     """The font size of a place's first text: its name."""
-    for node in element.iter(f"{SVG_NS}text"):
+    for node in element.iter(f"{ns}text"):
         try:
             return float(node.get("font-size", ""))
         except ValueError:
@@ -309,29 +368,41 @@ def _text(value: str) -> str:
         value = value.replace(">", "&gt;")
     return value
 
-_TAGS: dict[str, str] = {}
+_TAGS: dict[str, dict[str, str]] = {SVG_NS: {}, "": {}}
 
 
-def _write(node: ET.Element, write, namespace: str = "") -> None:
-    tag = node.tag
-    name = _TAGS.get(tag) if type(tag) is str else None
+def _write(node: ET.Element, write, namespace: str = "", ns: str = SVG_NS,
+           shown: tuple[float, float, float, float] | None = None, frame: dict[str, str] | None = None) -> None:
+    """The node as ElementTree writes it, its tags in ``ns`` (a drawing's plain tree: ns "", the
+    root's xmlns attribute written as ``namespace``); with ``shown`` (x0, y0, x1, y1), without the
+    shapes wholly outside it as _leave_out leaves them out; ``frame``: the root's attributes anew."""
+    tag, tags = node.tag, _TAGS[ns]
+    name = tags.get(tag) if type(tag) is str else None
     if name is None:
-        if type(tag) is not str or not tag.startswith(SVG_NS) or "}" in tag[len(SVG_NS):]:
+        if type(tag) is not str or not tag.startswith(ns) or "}" in tag[len(ns):] or (not ns and "{" in tag):
             raise _Other(tag)
-        name = _TAGS[tag] = tag[len(SVG_NS):]
+        name = tags[tag] = tag[len(ns):]
     parts = ["<", name, namespace]
-    for key, value in node.attrib.items():
+    attrib = node.attrib
+    if frame is not None:          # the root: a plain tree's xmlns attribute is written as ``namespace``
+        attrib = {**({k: v for k, v in attrib.items() if k != "xmlns"} if not ns else attrib), **frame}
+    for key, value in attrib.items():
         if type(key) is not str or type(value) is not str or key[:1] == "{":
             raise _Other(key)
         parts.append(f' {key}="{_attribute(value)}"')
+    kept = None if shown is None else _kept(node, ns, shown)
     text = node.text
-    if text or len(node):
+    if text or (len(node) if kept is None else kept):
         parts.append(">")
         if text:
             parts.append(_text(text))
         write("".join(parts))
-        for child in node:
-            _write(child, write)
+        if kept is None:
+            for child in node:
+                _write(child, write, "", ns)
+        else:
+            for child, within in kept:
+                _write(child, write, "", ns, within)
         write(f"</{name}>")
     else:
         parts.append(" />")

@@ -8,6 +8,7 @@ without measuring anything at run time.
 
 import functools
 import re
+import threading
 import xml.etree.ElementTree as ET
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -163,7 +164,25 @@ class Drawing:
         self.root.set("viewBox", f"0 0 {_num(self.width)} {_num(height)}")
 
     def tostring(self) -> str:
-        return '<?xml version="1.0" encoding="UTF-8"?>\n' + tostring(self.root)
+        """The document; the drawing's tree stays known behind it (``drawn``) when it is plain."""
+        _last.plain = None
+        text = '<?xml version="1.0" encoding="UTF-8"?>\n' + tostring(self.root)
+        if _last.plain is self.root:
+            _last.drawn = (text, self.root)
+        _last.plain = None
+        return text
+
+
+_last = threading.local()
+
+
+def drawn(text: str) -> ET.Element | None:
+    """The tree of the drawing whose document is ``text`` (the very string the last Drawing.tostring
+    on this thread returned, and its tree plain: text tags and attributes, no namespace), else None:
+    a reader of the document (workers/board_crop.py) takes it instead of parsing the text again. The
+    tree is not to be changed: it is the document as written."""
+    last = getattr(_last, "drawn", None)
+    return last[1] if last is not None and last[0] is text else None
 
 
 def tostring(root: ET.Element) -> str:
@@ -175,6 +194,7 @@ def tostring(root: ET.Element) -> str:
         _write(root, out.append)
     except _Other:
         return ET.tostring(root, encoding="unicode")
+    _last.plain = root
     return "".join(out)
 
 
