@@ -15,6 +15,7 @@ pipeline, one batch per node, sent together (not a transaction: none of them nee
 """
 
 import threading
+import weakref
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
@@ -72,25 +73,40 @@ def one_thread(url: str, cluster: bool = False) -> dict[str, Any]:
     return {} if cluster or is_cluster_url(url) else {"single_connection_client": True}
 
 
+class _Holder:
+    """A thread's hold on its connection: when the thread ends, its locals go, and with them this,
+    whose finalizer gives the connection back to the pool for the next thread."""
+    __slots__ = ("connection", "__weakref__")
+
+
 class HeldConnections(redis.ConnectionPool):
     """A pool that keeps one connection for each thread that asks: checked before each command as
     redis-py's pool checks one (connected, nothing stray to read, else made again), but never
     handed back and forth (redis-py 8's pool takes a lock and counts its connections at each
-    command: about a tenth of the API's CPU). Only for commands that take no connection of their
-    own for long (no pipeline, WATCH or blocking read): the store's scripts of every move."""
+    command: about a tenth of the API's CPU). A thread that ends gives its connection back for
+    the next one (a server that starts a thread a request keeps as many as run at once). Only
+    for commands that take no connection of their own for long (no pipeline, WATCH or blocking
+    read): the store's scripts of every move."""
 
     def reset(self) -> None:
         super().reset()
         self._held = threading.local()
-        self._all: list[Any] = []
+        self._free: list[Any] = []               # given back by ended threads (append and pop: atomic)
+        self._known: weakref.WeakSet[Any] = weakref.WeakSet()
 
     def get_connection(self, command_name: Any = None, *keys: Any, **options: Any) -> Any:
         self._checkpid()                    # a forked child starts again (reset) and never shares a socket
-        connection = getattr(self._held, "connection", None)
-        if connection is None:
-            connection = self._held.connection = self.make_connection()
-            with self._lock:
-                self._all.append(connection)
+        holder = getattr(self._held, "holder", None)
+        if holder is None:
+            holder = _Holder()
+            try:
+                holder.connection = self._free.pop()
+            except IndexError:
+                holder.connection = self.make_connection()
+                self._known.add(holder.connection)
+            weakref.finalize(holder, self._free.append, holder.connection)
+            self._held.holder = holder
+        connection = holder.connection
         connection.connect()
         try:
             if connection.can_read():
@@ -107,9 +123,8 @@ class HeldConnections(redis.ConnectionPool):
 
     def disconnect(self, inuse_connections: bool = True) -> None:
         super().disconnect(inuse_connections)
-        with self._lock:
-            for connection in self._all:
-                connection.disconnect()
+        for connection in list(self._known):
+            connection.disconnect()
 
 
 def held(client: Client) -> Client:

@@ -19,16 +19,36 @@ def test_each_thread_keeps_its_own_connection(redis_client):
     def work(name):
         for _ in range(3):
             assert client.ping()
-        seen[name] = client.connection_pool._held.connection
+        seen[name] = client.connection_pool._held.holder.connection
 
-    threads = [threading.Thread(target=work, args=(n,)) for n in range(3)]
+    gate = threading.Barrier(3)
+
+    def at_once(name):
+        work(name)
+        gate.wait()                                     # all three alive at once: three connections
+
+    threads = [threading.Thread(target=at_once, args=(n,)) for n in range(3)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    assert len({id(c) for c in seen.values()}) == 3
+    three = {id(c) for c in seen.values()}
+    assert len(three) == 3
     work("main")
-    assert client.connection_pool._held.connection is seen["main"]       # the same one, kept
+    work("main again")
+    assert seen["main"] is seen["main again"]                            # the same one, kept
+    assert id(seen["main"]) in three                     # one the ended threads gave back
+
+
+def test_threads_that_end_give_their_connection_to_the_next(redis_client):
+    """A server that starts a thread for each request (werkzeug's) holds as many connections as
+    requests run at once, not one per request ever made."""
+    client = connect.held(redis_client)
+    for _ in range(50):
+        thread = threading.Thread(target=client.ping)
+        thread.start()
+        thread.join()
+    assert len(client.connection_pool._known) <= 2
 
 
 def test_a_client_with_one_connection_or_a_cluster_is_used_as_it_is(redis_client):
