@@ -15,8 +15,9 @@ wider than estimated): the renderer lays out and draws every text even where non
 which was most of a crop's drawing time, and the pixels inside the frame are the same.
 
 A picture just drawn (games/core/svg.py's Drawing, the very text it wrote) is read from its
-drawing's tree rather than parsed again, and that tree is never changed: the crop is written from
-it with its frame and without what lies outside, the same text as from the parsed picture.
+drawing's tree rather than parsed again, and that tree is never changed: the crop is copied from
+the pieces of text the drawing wrote, its root's frame anew and without what lies outside, the
+same text as the parsed picture's crop written again.
 """
 
 import functools
@@ -67,12 +68,15 @@ class Crop:
     root: ET.Element   # the picture (not changed: the frame is given when it is written)
     frame: dict[str, str] = field(default_factory=dict)    # the root's viewBox, width and height
     ns: str = SVG_NS   # the tags' namespace: "" for a drawing's own tree (plain tags)
+    written: drawing.Written | None = None     # the drawing as written, when the picture is one
 
     @functools.cached_property
     def svg(self) -> str:
         """The picture framed, without what lies outside the frame (written when it is drawn: the
         seat page only places its board by ``box``)."""
-        return _framed(self.root, self.ns, self.box, self.frame)
+        if self.written is not None:
+            return _copied(self.written, self.box, self.frame)
+        return _framed(self.root, self.box, self.frame)
 
 
 def crop(svg: str | None, texts: list[str]) -> Crop | None:
@@ -80,7 +84,7 @@ def crop(svg: str | None, texts: list[str]) -> Crop | None:
     picture is legible whole, names none of them, or cannot be read."""
     if not svg:
         return None
-    root, ns = _tree(svg)
+    root, ns, written = _tree(svg)
     if root is None:
         return None
     whole = _view_box(root)
@@ -109,43 +113,85 @@ def crop(svg: str | None, texts: list[str]) -> Crop | None:
     shown = _placed(box, width, height, whole)
     frame = {"viewBox": " ".join(_num(v) for v in (shown.x0, shown.y0, shown.width, shown.height)),
              "width": _num(shown.width), "height": _num(shown.height)}
-    return Crop(shown, whole, chosen, root, frame, ns)
+    return Crop(shown, whole, chosen, root, frame, ns, written)
 
 
 _XML_ILL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\r\ufffe\uffff]")
 _URI = SVG_NS[1:-1]
 
 
-def _tree(svg: str) -> tuple[ET.Element | None, str]:
-    """The picture's tree and its tags' namespace: the drawing's own (plain tags) when ``svg`` is
-    the text a drawing just wrote and parsing it would give the same (no character a parser drops
-    or changes), else the text parsed; (None, "") when it does not read."""
-    root = drawing.drawn(svg)
-    if root is not None and root.tag == "svg" and root.get("xmlns") == _URI and _XML_ILL.search(svg) is None:
-        return root, ""
+def _tree(svg: str) -> tuple[ET.Element | None, str, drawing.Written | None]:
+    """The picture's tree, its tags' namespace and the drawing as written: the drawing's own (plain
+    tags) when ``svg`` is the text a drawing just wrote and parsing it would give the same (no
+    character a parser drops or changes), else the text parsed; (None, "", None) when it does not read."""
+    written = drawing.drawn(svg)
+    if written is not None and written.root.tag == "svg" and written.root.get("xmlns") == _URI \
+            and _XML_ILL.search(svg) is None:
+        return written.root, "", written
     try:
-        return ET.fromstring(svg), SVG_NS
+        return ET.fromstring(svg), SVG_NS, None
     except ET.ParseError:
-        return None, ""
+        return None, "", None
 
 
-def _framed(root: ET.Element, ns: str, shown: Box, frame: dict[str, str]) -> str:
-    """The picture written with ``frame`` as its root's attributes, without the shapes wholly outside
-    ``shown`` (_leave_out), as ElementTree writes that (a parsed picture it alone can write is
+def _framed(root: ET.Element, shown: Box, frame: dict[str, str]) -> str:
+    """A parsed picture written with ``frame`` as its root's attributes, without the shapes wholly
+    outside ``shown`` (_leave_out), as ElementTree writes that (a picture it alone can write is
     changed so and written by it)."""
     out: list[str] = []
-    bounds = (shown.x0 - OUTSIDE, shown.y0 - OUTSIDE, shown.x1 + OUTSIDE, shown.y1 + OUTSIDE)
     try:
-        _write(root, out.append, f' xmlns="{_URI}"', ns, bounds, frame)
+        _write(root, out.append, f' xmlns="{_URI}"', _outside(shown), frame)
     except _Other:
-        if not ns:          # a drawing's tree is plain (Drawing.tostring wrote it so): not reached
-            raise
         for key, value in frame.items():
             root.set(key, value)
         _leave_out(root, shown)
         ET.register_namespace("", _URI)
         return ET.tostring(root, encoding="unicode")
     return "".join(out)
+
+
+def _outside(shown: Box) -> tuple[float, float, float, float]:
+    """The bounds beyond which a shape is left out."""
+    return (shown.x0 - OUTSIDE, shown.y0 - OUTSIDE, shown.x1 + OUTSIDE, shown.y1 + OUTSIDE)
+
+
+def _copied(written: drawing.Written, shown: Box, frame: dict[str, str]) -> str:
+    """A drawing's crop, copied from the pieces it wrote: the root's start tag with ``frame`` (and
+    its xmlns first, as ElementTree writes a parsed picture), the shapes wholly outside ``shown``
+    left out as _leave_out leaves them, a group left empty so closed as ElementTree closes it."""
+    root = written.root
+    attrib = {**{k: v for k, v in root.attrib.items() if k != "xmlns"}, **frame}
+    head = "".join(["<svg", f' xmlns="{_URI}"', *(f' {k}="{_attribute(v)}"' for k, v in attrib.items()), ">",
+                    _text(root.text) if root.text else ""])
+    out: list[str] = []
+    _copy(root, written, _outside(shown), out, head)
+    return "".join(out)
+
+
+def _copy(node: ET.Element, written: drawing.Written, bounds: tuple[float, float, float, float],
+          out: list[str], head: str | None = None) -> None:
+    pieces, spans = written.pieces, written.spans
+    start, end = spans[node]
+    if not len(node):
+        out += pieces[start:end]
+        return
+    tail = pieces[end - 1] if node.tail else None
+    close = pieces[end - 2] if tail is not None else pieces[end - 1]
+    opening = pieces[start] if head is None else head
+    kept = _kept(node, "", bounds)
+    if node.text or kept:
+        out.append(opening)
+        for child, within in kept:
+            if within is None:
+                s, e = spans[child]
+                out += pieces[s:e]
+            else:
+                _copy(child, written, within, out)
+        out.append(close)
+    else:
+        out.append(opening[:-1] + " />")
+    if tail is not None:
+        out.append(tail)
 
 
 def _kept(node: ET.Element, ns: str, shown: tuple[float, float, float, float]) \
@@ -368,29 +414,27 @@ def _text(value: str) -> str:
         value = value.replace(">", "&gt;")
     return value
 
-_TAGS: dict[str, dict[str, str]] = {SVG_NS: {}, "": {}}
+_TAGS: dict[str, str] = {}
 
 
-def _write(node: ET.Element, write, namespace: str = "", ns: str = SVG_NS,
-           shown: tuple[float, float, float, float] | None = None, frame: dict[str, str] | None = None) -> None:
-    """The node as ElementTree writes it, its tags in ``ns`` (a drawing's plain tree: ns "", the
-    root's xmlns attribute written as ``namespace``); with ``shown`` (x0, y0, x1, y1), without the
-    shapes wholly outside it as _leave_out leaves them out; ``frame``: the root's attributes anew."""
-    tag, tags = node.tag, _TAGS[ns]
-    name = tags.get(tag) if type(tag) is str else None
+def _write(node: ET.Element, write, namespace: str = "", shown: tuple[float, float, float, float] | None = None,
+           frame: dict[str, str] | None = None) -> None:
+    """The node as ElementTree writes it (its tags in the SVG namespace); with ``shown`` (x0, y0,
+    x1, y1), without the shapes wholly outside it as _leave_out leaves them out; ``frame``: the
+    root's attributes anew."""
+    tag = node.tag
+    name = _TAGS.get(tag) if type(tag) is str else None
     if name is None:
-        if type(tag) is not str or not tag.startswith(ns) or "}" in tag[len(ns):] or (not ns and "{" in tag):
+        if type(tag) is not str or not tag.startswith(SVG_NS) or "}" in tag[len(SVG_NS):]:
             raise _Other(tag)
-        name = tags[tag] = tag[len(ns):]
+        name = _TAGS[tag] = tag[len(SVG_NS):]
     parts = ["<", name, namespace]
-    attrib = node.attrib
-    if frame is not None:          # the root: a plain tree's xmlns attribute is written as ``namespace``
-        attrib = {**({k: v for k, v in attrib.items() if k != "xmlns"} if not ns else attrib), **frame}
+    attrib = node.attrib if frame is None else {**node.attrib, **frame}
     for key, value in attrib.items():
         if type(key) is not str or type(value) is not str or key[:1] == "{":
             raise _Other(key)
         parts.append(f' {key}="{_attribute(value)}"')
-    kept = None if shown is None else _kept(node, ns, shown)
+    kept = None if shown is None else _kept(node, SVG_NS, shown)
     text = node.text
     if text or (len(node) if kept is None else kept):
         parts.append(">")
@@ -399,10 +443,10 @@ def _write(node: ET.Element, write, namespace: str = "", ns: str = SVG_NS,
         write("".join(parts))
         if kept is None:
             for child in node:
-                _write(child, write, "", ns)
+                _write(child, write)
         else:
             for child, within in kept:
-                _write(child, write, "", ns, within)
+                _write(child, write, "", within)
         write(f"</{name}>")
     else:
         parts.append(" />")

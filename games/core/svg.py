@@ -164,23 +164,34 @@ class Drawing:
         self.root.set("viewBox", f"0 0 {_num(self.width)} {_num(height)}")
 
     def tostring(self) -> str:
-        """The document; the drawing's tree stays known behind it (``drawn``) when it is plain."""
+        """The document; the drawing stays known behind it (``drawn``) when it is plain."""
         _last.plain = None
         text = '<?xml version="1.0" encoding="UTF-8"?>\n' + tostring(self.root)
-        if _last.plain is self.root:
-            _last.drawn = (text, self.root)
+        plain = _last.plain
+        if plain is not None and plain.root is self.root:
+            _last.drawn = (text, plain)
         _last.plain = None
         return text
+
+
+class Written:
+    """A plain drawing as written: its tree (not to be changed: it is the document as written), the
+    pieces of text written, in order, and each element's span of them (its start tag, content, end
+    tag and tail: ``"".join(pieces[start:end])``), so that a reader of the document can take it,
+    or copy parts of it, instead of parsing it again (workers/board_crop.py)."""
+
+    __slots__ = ("root", "pieces", "spans")
+
+    def __init__(self, root: ET.Element, pieces: list[str], spans: dict[ET.Element, tuple[int, int]]) -> None:
+        self.root, self.pieces, self.spans = root, pieces, spans
 
 
 _last = threading.local()
 
 
-def drawn(text: str) -> ET.Element | None:
-    """The tree of the drawing whose document is ``text`` (the very string the last Drawing.tostring
-    on this thread returned, and its tree plain: text tags and attributes, no namespace), else None:
-    a reader of the document (workers/board_crop.py) takes it instead of parsing the text again. The
-    tree is not to be changed: it is the document as written."""
+def drawn(text: str) -> Written | None:
+    """The drawing whose document is ``text`` (the very string the last Drawing.tostring on this
+    thread returned, its tree plain: text tags and attributes, no namespace), else None."""
     last = getattr(_last, "drawn", None)
     return last[1] if last is not None and last[0] is text else None
 
@@ -189,13 +200,14 @@ def tostring(root: ET.Element) -> str:
     """ET.tostring(root, encoding="unicode"), the same text in a third of its time (one pass, no
     namespace table): a drawing's tags and attributes are plain names and its values text; anything
     else (a namespace, a comment, a number not yet text) is written by ElementTree itself."""
-    out: list[str] = []
+    pieces: list[str] = []
+    spans: dict[ET.Element, tuple[int, int]] = {}
     try:
-        _write(root, out.append)
+        _write(root, pieces, spans)
     except _Other:
         return ET.tostring(root, encoding="unicode")
-    _last.plain = root
-    return "".join(out)
+    _last.plain = Written(root, pieces, spans)
+    return "".join(pieces)
 
 
 class _Other(Exception):
@@ -228,7 +240,8 @@ def _text(value: str) -> str:
     return value
 
 
-def _write(node: ET.Element, write) -> None:
+def _write(node: ET.Element, out: list[str], spans: dict) -> None:
+    start = len(out)
     tag = node.tag
     if tag not in _PLAIN_TAGS:
         if type(tag) is not str or not tag or "{" in tag or "}" in tag:
@@ -246,15 +259,16 @@ def _write(node: ET.Element, write) -> None:
         parts.append(">")
         if text:
             parts.append(_text(text))
-        write("".join(parts))
+        out.append("".join(parts))
         for child in node:
-            _write(child, write)
-        write(f"</{tag}>")
+            _write(child, out, spans)
+        out.append(f"</{tag}>")
     else:
         parts.append(" />")
-        write("".join(parts))
+        out.append("".join(parts))
     tail = node.tail
     if tail:
         if type(tail) is not str:
             raise _Other(tail)
-        write(_text(tail))
+        out.append(_text(tail))
+    spans[node] = (start, len(out))

@@ -28,8 +28,9 @@ def test_a_drawing_is_cropped_from_its_tree_exactly_as_from_its_parsed_text(name
     for _, state in positions(game, GAMES[name], f"crop from drawing {name}".encode(), every=29, limit=600):
         seat = sorted(game.seats)[0]
         drawn = game.picture(game.view(state, seat), seat)
-        tree = svg.drawn(drawn)
-        assert tree is not None                       # every game draws plainly
+        written = svg.drawn(drawn)
+        assert written is not None                    # every game draws plainly
+        tree = written.root
         before = svg.tostring(tree)
         copy = drawn.encode().decode()
         assert copy is not drawn and svg.drawn(copy) is None
@@ -80,3 +81,22 @@ def test_a_drawing_elementtree_writes_is_not_kept():
     d.root.append(ET.Comment("a comment"))
     text = d.tostring()
     assert "<!--a comment-->" in text and svg.drawn(text) is None
+
+
+def test_a_copied_crop_closes_an_emptied_group_and_keeps_tails_as_a_parsed_one():
+    d = svg.Drawing(1200, 600, "Tails")
+    g = d.group(None, data_country="Iraq")
+    d.rect(g, 20, 20, 90, 80, fill="#eee")
+    d.text(g, 24, 34, "Iraq", 12).tail = "\n  after & <Iraq> "
+    far = d.group(None, id="far")                      # every shape in it outside the frame: closed empty
+    d.text(far, 1100, 580, "far & away", 9).tail = " gone "
+    d.rect(far, 1000, 500, 20, 20)
+    d.el(None, "path", d="M 0 0 L 5 5")                # no extent known: kept
+    text = d.tostring()
+    written = svg.drawn(text)
+    assert "".join(written.pieces) == text.split("\n", 1)[1]
+    mine, parsed = board_crop.crop(text, ["Iraq"]), board_crop.crop(text.encode().decode(), ["Iraq"])
+    assert mine.written is written and parsed.written is None
+    assert mine.svg == parsed.svg
+    assert '<g id="far" />' in mine.svg and "after &amp; &lt;Iraq&gt;" in mine.svg and "far &amp; away" not in mine.svg
+    assert '<path d="M 0 0 L 5 5" />' in mine.svg
