@@ -6,10 +6,16 @@ is a number, a face-down plot a "?". From the top: a header line, the schematic 
 ``id="country-<slug>"`` with ``data-country``, every card ``data-card``, for a page to make
 them clickable. Meaning never rests on colour alone: governance, alignment and posture are
 letters or words on coloured badges, pieces are shapes with numbers.
+
+A country's box is a function of its view alone (and the US posture for the US): the boxes drawn
+last are kept by what they show, and a picture takes a box it has drawn before as it was drawn
+(an element is written into each picture that holds it, and is never changed once drawn).
 """
 
 import functools
 import json
+import marshal
+import xml.etree.ElementTree as ET
 from importlib import resources
 
 from games.core.svg import Drawing, clip, fit_size, slug, text_width
@@ -171,8 +177,29 @@ def _far_links(d: Drawing, layer, view: dict) -> None:
             d.text(group, x + 10, y + h + 7.5, tab, 8.5, bold=True, fill=GREY)
 
 
+COUNTRIES_KEPT = 4096      # country boxes kept, by what they show (a few hundred pictures' worth)
+
+
 def _country(d: Drawing, layer, name: str, view: dict) -> str | None:
+    """The country's box in the map's layer; its notes in full when they do not fit in it."""
     c = view["countries"][name]
+    box_, more = _country_box(name, marshal.dumps(c), view["us_posture"] if name == D.US else None)
+    layer.append(box_)
+    return more
+
+
+_SCRATCH = Drawing(1, 1, "")     # builds the kept boxes (a box's elements do not depend on the drawing)
+
+
+@functools.lru_cache(maxsize=COUNTRIES_KEPT)
+def _country_box(name: str, shown: bytes, us_posture: str | None) -> tuple[ET.Element, str | None]:
+    """The country's box as drawn from its view (``shown``, marshalled), and its notes in full."""
+    holder = ET.Element("g")
+    more = _draw_country(_SCRATCH, holder, name, marshal.loads(shown), {"us_posture": us_posture})
+    return holder[0], more
+
+
+def _draw_country(d: Drawing, layer, name: str, c: dict, view: dict) -> str | None:
     spec = D.COUNTRIES[name]
     x, y, w, h = box(name)
     muslim = spec["muslim"]
