@@ -240,7 +240,42 @@ def _text(value: str) -> str:
     return value
 
 
+KEPT = 16384     # elements whose text is kept (``keep``)
+_kept: dict[int, tuple[ET.Element, tuple[list[str], list[tuple[ET.Element, int, int]]] | None]] = {}
+_kept_lock = threading.Lock()
+
+
+def keep(element: ET.Element) -> None:
+    """An element that will not change again, drawn into several pictures (a game keeps a part of
+    its picture that shows the same): its text is written once and copied into each (the last
+    ``KEPT`` elements kept)."""
+    with _kept_lock:
+        _kept[id(element)] = (element, None)
+        while len(_kept) > KEPT:
+            del _kept[next(iter(_kept))]
+
+
 def _write(node: ET.Element, out: list[str], spans: dict) -> None:
+    kept = _kept.get(id(node))
+    if kept is None or kept[0] is not node:
+        _write_node(node, out, spans)
+        return
+    written = kept[1]
+    if written is None:            # the first time: its pieces, and its elements' spans in them
+        pieces: list[str] = []
+        mine: dict = {}
+        _write_node(node, pieces, mine)
+        written = (pieces, [(element, start, end) for element, (start, end) in mine.items()])
+        with _kept_lock:
+            if id(node) in _kept:
+                _kept[id(node)] = (node, written)
+    offset = len(out)
+    out += written[0]
+    for element, start, end in written[1]:
+        spans[element] = (start + offset, end + offset)
+
+
+def _write_node(node: ET.Element, out: list[str], spans: dict) -> None:
     start = len(out)
     tag = node.tag
     if tag not in _PLAIN_TAGS:

@@ -18,7 +18,7 @@ import marshal
 import xml.etree.ElementTree as ET
 from importlib import resources
 
-from games.core.svg import Drawing, clip, fit_size, slug, text_width
+from games.core.svg import Drawing, clip, fit_size, keep, slug, text_width
 
 from . import data as D
 from .picture_panels import draw_hand, draw_header, draw_tracks, legend
@@ -196,6 +196,7 @@ def _country_box(name: str, shown: bytes, us_posture: str | None) -> tuple[ET.El
     """The country's box as drawn from its view (``shown``, marshalled), and its notes in full."""
     holder = ET.Element("g")
     more = _draw_country(_SCRATCH, holder, name, marshal.loads(shown), {"us_posture": us_posture})
+    keep(holder[0])
     return holder[0], more
 
 
