@@ -7,12 +7,18 @@ motorboats, the control markers; then the two action sheets with their markers, 
 family. Every area is a group with ``data-area``, every sheet field ``data-field``, every sea
 ``data-sea``; areas and seas also carry ``data-country``, the attribute the seat page clicks for a
 place (so a field, an area or a sea on the picture answers a question that asks for one).
+
+An area's hex and a sheet's field are functions of what they show (and the families the seats
+play, for the colours): the ones drawn last are kept by that, and a picture takes one it has drawn
+before as it was drawn (an element is written into each picture that holds it, never changed).
 """
 
 import functools
+import marshal
 import math
+import xml.etree.ElementTree as ET
 
-from games.core.svg import Drawing
+from games.core.svg import Drawing, keep
 
 from . import data as D
 
@@ -114,35 +120,36 @@ def _boat(x, y):
     return f"M{x - 6:.1f},{y - 2:.1f} L{x + 6:.1f},{y - 2:.1f} L{x + 3:.1f},{y + 3:.1f} L{x - 3:.1f},{y + 3:.1f} Z"
 
 
+KEPT = 4096        # areas and fields kept, by what they show (a few hundred pictures' worth)
+_SCRATCH = Drawing(1, 1, "")     # builds the kept parts (a part's elements do not depend on the drawing)
+
+
+def _families_of(view) -> bytes:
+    """The family each seat plays (what the colours are drawn from), marshalled."""
+    return marshal.dumps({seat: info.get("family") for seat, info in view["seats"].items()})
+
+
+def _colours(families: bytes) -> dict:
+    """A view holding no more than the families the seats play, for ``colour``."""
+    return {"seats": {seat: {"family": family} for seat, family in marshal.loads(families).items()}}
+
+
+@functools.lru_cache(maxsize=KEPT)
+def _area_hex(area: str, shown: bytes, families: bytes) -> ET.Element:
+    holder = ET.Element("g")
+    _area(_SCRATCH, holder, area, marshal.loads(shown), _colours(families))
+    keep(holder[0])
+    return holder[0]
+
+
+TINT = {m: TINTS[i % len(TINTS)] for i, m in enumerate(D.MANDAMENTI)}
+
+
 def _map(d, view):
     g = d.group(None, id="map")
-    tint = {m: TINTS[i % len(TINTS)] for i, m in enumerate(D.MANDAMENTI)}
+    families = _families_of(view)
     for area in D.AREAS:
-        a = view["areas"][area]
-        cx, cy = centre(area)
-        ag = d.group(g, class_="area", data_area=area, data_country=area, data_owner=a["owner"] or "empty")
-        d.el(ag, "polygon", points=hexagon(cx, cy), fill=tint[a["mandamento"]], stroke="#8a8170", stroke_width=1)
-        d.title(ag, f"{area} ({a['mandamento']})")
-        d.text(ag, cx, cy - 16, area, 8.5, anchor="middle", fill=INK, fit=2 * DX - 6)
-        if a["owner"]:
-            d.el(ag, "circle", cx=cx, cy=cy + 1, r=9, fill=colour(view, a["owner"]), stroke=INK, stroke_width=0.8)
-            ink = INK if a["owner"] in view["seats"] and view["seats"][a["owner"]].get("family") in ("white", "yellow") else "#fff"
-            d.text(ag, cx, cy + 5, str(a["n"]), 10, bold=True, anchor="middle", fill=ink, class_="soldati")
-        if a["attackers"]:
-            att = a["attackers"]
-            d.el(ag, "circle", cx=cx + 13, cy=cy - 4, r=6, fill=colour(view, att["seat"]), stroke="#c00", stroke_width=1.2)
-            d.text(ag, cx + 13, cy - 1, str(att["n"]), 7, anchor="middle", fill="#fff", class_="attackers")
-        for i in range(a["labs"]):
-            d.rect(ag, cx - 17 + i * 7, cy + 12, 5, 5, fill="#7b3fa0", class_="lab")
-        for i in range(a["cars"]):
-            d.rect(ag, cx + 4 + i * 7, cy + 12, 6, 4, fill=colour(view, a["owner"]), stroke=INK, stroke_width=0.5,
-                   class_="car")
-        for i, t in enumerate(a["tokens"]):
-            tx, ty = cx - 16, cy - 5 + i * 9
-            d.el(ag, "circle", cx=tx, cy=ty, r=4, fill="#fff" if t["face"] == "up" else "#444", stroke=colour(view, t["seat"]),
-                 stroke_width=1.5, class_="token", data_face=t["face"])
-            if t["id"]:
-                d.title(ag, f"{area}: {t['words']}")
+        g.append(_area_hex(area, marshal.dumps(view["areas"][area]), families))
     for m in D.MANDAMENTI:
         holder = view["control"].get(m)
         if holder:
@@ -153,8 +160,37 @@ def _map(d, view):
                  fill=colour(view, holder), stroke=INK, class_="control", data_mandamento=m)
 
 
+def _area(d, g, area, a, view):
+    """An area's hex: its mandamento's tint, its name, who holds it with how many, its labs, cars and order tokens."""
+    cx, cy = centre(area)
+    ag = d.group(g, class_="area", data_area=area, data_country=area, data_owner=a["owner"] or "empty")
+    d.el(ag, "polygon", points=hexagon(cx, cy), fill=TINT[a["mandamento"]], stroke="#8a8170", stroke_width=1)
+    d.title(ag, f"{area} ({a['mandamento']})")
+    d.text(ag, cx, cy - 16, area, 8.5, anchor="middle", fill=INK, fit=2 * DX - 6)
+    if a["owner"]:
+        d.el(ag, "circle", cx=cx, cy=cy + 1, r=9, fill=colour(view, a["owner"]), stroke=INK, stroke_width=0.8)
+        ink = INK if a["owner"] in view["seats"] and view["seats"][a["owner"]].get("family") in ("white", "yellow") else "#fff"
+        d.text(ag, cx, cy + 5, str(a["n"]), 10, bold=True, anchor="middle", fill=ink, class_="soldati")
+    if a["attackers"]:
+        att = a["attackers"]
+        d.el(ag, "circle", cx=cx + 13, cy=cy - 4, r=6, fill=colour(view, att["seat"]), stroke="#c00", stroke_width=1.2)
+        d.text(ag, cx + 13, cy - 1, str(att["n"]), 7, anchor="middle", fill="#fff", class_="attackers")
+    for i in range(a["labs"]):
+        d.rect(ag, cx - 17 + i * 7, cy + 12, 5, 5, fill="#7b3fa0", class_="lab")
+    for i in range(a["cars"]):
+        d.rect(ag, cx + 4 + i * 7, cy + 12, 6, 4, fill=colour(view, a["owner"]), stroke=INK, stroke_width=0.5,
+               class_="car")
+    for i, t in enumerate(a["tokens"]):
+        tx, ty = cx - 16, cy - 5 + i * 9
+        d.el(ag, "circle", cx=tx, cy=ty, r=4, fill="#fff" if t["face"] == "up" else "#444", stroke=colour(view, t["seat"]),
+             stroke_width=1.5, class_="token", data_face=t["face"])
+        if t["id"]:
+            d.title(ag, f"{area}: {t['words']}")
+
+
 def _sheets(d, view, y):
     g = d.group(None, id="sheets")
+    families = _families_of(view)
     sheets = view["sheets"]
     x0 = 10
     for label, n in (("Upper", sheets["upper"]), ("Lower", sheets["lower"])):
@@ -170,23 +206,35 @@ def _sheets(d, view, y):
             d.text(g, cx + 2, y + 26, f"{c}: {D.COLUMNS[c].replace('_', ' ')[:9]}{cost}", 7.5, fill=GREY, fit=colw - 4)
             fields = [f for f in D.SHEET_FIELDS[n] if D.FIELD[f]["column"] == c]
             for fi, f in enumerate(fields):
-                fy = y + 32 + fi * 32
-                spec = D.FIELD[f]
-                fg = d.group(g, class_="field", data_field=f)
-                d.rect(fg, cx, fy, colw - 4, 29, rx=3, fill="#fff" if not spec.get("large") else "#fdf6e3",
-                       stroke="#9aa3ad", stroke_dasharray="3,2" if spec.get("grey") else None)
-                d.text(fg, cx + 3, fy + 10, f, 8, bold=True, fill=INK)
-                words = "+".join(p["act"][:5] for p in spec.get("parts", [])) if n else ("grey" if spec.get("grey") else "")
-                money = spec.get("money", 0)
-                d.text(fg, cx + 3, fy + 20, words + (f" {money:+d}L" if money else ""), 6.5, fill=GREY, fit=colw - 10)
-                for mi, who in enumerate(view["sheets"]["fields"].get(f, [])):
-                    d.el(fg, "circle", cx=cx + colw - 11 - (mi % 5) * 7, cy=fy + 8 + (mi // 5) * 7, r=3,
-                         fill=colour(view, who), stroke=INK, stroke_width=0.5, class_="marker", data_owner=who)
-                ua = [x for x, info in view["seats"].items() if info.get("ua") == f]
-                for x in ua:
-                    d.text(fg, cx + colw - 14, fy + 26, "UA", 7, bold=True, fill=colour(view, x))
+                g.append(_sheet_field(cx, y + 32 + fi * 32, colw, n, f,
+                                      marshal.dumps(view["sheets"]["fields"].get(f, [])),
+                                      marshal.dumps([x for x, info in view["seats"].items() if info.get("ua") == f]),
+                                      families))
         x0 += w + 10
     return y + 136
+
+
+@functools.lru_cache(maxsize=KEPT)
+def _sheet_field(cx: float, fy: float, colw: float, n, f: str, markers: bytes, ua: bytes, families: bytes) -> ET.Element:
+    """A sheet's field at (cx, fy): its name and actions, the markers on it (``markers``: their
+    seats, marshalled) and the seats' UA there (``ua``)."""
+    d, view = _SCRATCH, _colours(families)
+    holder = ET.Element("g")
+    spec = D.FIELD[f]
+    fg = d.group(holder, class_="field", data_field=f)
+    d.rect(fg, cx, fy, colw - 4, 29, rx=3, fill="#fff" if not spec.get("large") else "#fdf6e3",
+           stroke="#9aa3ad", stroke_dasharray="3,2" if spec.get("grey") else None)
+    d.text(fg, cx + 3, fy + 10, f, 8, bold=True, fill=INK)
+    words = "+".join(p["act"][:5] for p in spec.get("parts", [])) if n else ("grey" if spec.get("grey") else "")
+    money = spec.get("money", 0)
+    d.text(fg, cx + 3, fy + 20, words + (f" {money:+d}L" if money else ""), 6.5, fill=GREY, fit=colw - 10)
+    for mi, who in enumerate(marshal.loads(markers)):
+        d.el(fg, "circle", cx=cx + colw - 11 - (mi % 5) * 7, cy=fy + 8 + (mi // 5) * 7, r=3,
+             fill=colour(view, who), stroke=INK, stroke_width=0.5, class_="marker", data_owner=who)
+    for x in marshal.loads(ua):
+        d.text(fg, cx + colw - 14, fy + 26, "UA", 7, bold=True, fill=colour(view, x))
+    keep(fg)
+    return fg
 
 
 def _families(d, view, y):
