@@ -240,7 +240,7 @@ def _text(value: str) -> str:
     return value
 
 
-KEPT = 16384     # elements whose text is kept (``keep``)
+KEPT = 4096      # elements whose text is kept (``keep``): some 15 kB each at most
 _kept: dict[int, tuple[ET.Element, tuple[list[str], list[tuple[ET.Element, int, int]]] | None]] = {}
 _kept_lock = threading.Lock()
 

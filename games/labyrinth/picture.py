@@ -177,7 +177,7 @@ def _far_links(d: Drawing, layer, view: dict) -> None:
             d.text(group, x + 10, y + h + 7.5, tab, 8.5, bold=True, fill=GREY)
 
 
-COUNTRIES_KEPT = 4096      # country boxes kept, by what they show (a few hundred pictures' worth)
+COUNTRIES_KEPT = 1024      # country boxes kept, by what they show (some 15 kB each, their text with them)
 
 
 def _country(d: Drawing, layer, name: str, view: dict) -> str | None:

@@ -120,7 +120,7 @@ def _boat(x, y):
     return f"M{x - 6:.1f},{y - 2:.1f} L{x + 6:.1f},{y - 2:.1f} L{x + 3:.1f},{y + 3:.1f} L{x - 3:.1f},{y + 3:.1f} Z"
 
 
-KEPT = 4096        # areas and fields kept, by what they show (a few hundred pictures' worth)
+KEPT = 1024        # areas kept, and fields, by what they show (some 5 kB each, their text with them)
 _SCRATCH = Drawing(1, 1, "")     # builds the kept parts (a part's elements do not depend on the drawing)
 
 
