@@ -102,10 +102,11 @@ def draw_map(d: Drawing, view: dict) -> tuple[float, list[str]]:
     """The map; returns its bottom and, for the boxes too small for all their notes, the notes
     in full (drawn under the map)."""
     layer = d.group(None, id="map")
-    _regions(d, layer)
-    _links(d, layer, view)
+    patriot = "Patriot Act" in view["countries"][D.US]["markers"]
+    layer.extend(_kept_regions())
+    layer.append(_kept_links(patriot))
     more = [line for name in D.NAMES if (line := _country(d, layer, name, view))]
-    _far_links(d, layer, view)
+    layer.append(_kept_far_links(patriot))
     legend(d, layer, point(*LAYOUT["legend_at"]), GRID)
     return map_bottom(), more
 
@@ -122,6 +123,32 @@ def _pads(d, parent, names, pad, **attrs):
             merged.append((y, x, w, h))
     for y, x, w, h in merged:
         d.rect(parent, x, y, w, h, crisp=True, **attrs)
+
+
+@functools.cache
+def _kept_regions() -> tuple[ET.Element, ...]:
+    """The regions' groups, the same in every picture."""
+    holder = ET.Element("g")
+    _regions(_SCRATCH, holder)
+    for part in holder:
+        keep(part)
+    return tuple(holder)
+
+
+@functools.cache
+def _kept_links(patriot: bool) -> ET.Element:
+    holder = ET.Element("g")
+    _links(_SCRATCH, holder, {"countries": {D.US: {"markers": ["Patriot Act"] if patriot else []}}})
+    keep(holder[0])
+    return holder[0]
+
+
+@functools.cache
+def _kept_far_links(patriot: bool) -> ET.Element:
+    holder = ET.Element("g")
+    _far_links(_SCRATCH, holder, {"countries": {D.US: {"markers": ["Patriot Act"] if patriot else []}}})
+    keep(holder[0])
+    return holder[0]
 
 
 def _regions(d: Drawing, layer) -> None:
