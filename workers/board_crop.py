@@ -22,6 +22,7 @@ same text as the parsed picture's crop written again.
 
 import functools
 import re
+import threading
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
@@ -198,16 +199,45 @@ def _kept(node: ET.Element, ns: str, shown: tuple[float, float, float, float]) \
         -> list[tuple[ET.Element, tuple[float, float, float, float] | None]]:
     """The children _leave_out keeps, each with the frame to leave out within it (a group's) or None."""
     left, top, right, bottom = shown
+    out = []
+    for child, reach, group in _children(node, ns):
+        if group:
+            out.append((child, shown))
+        elif reach is None or not (reach[2] < left or reach[0] > right or reach[3] < top or reach[1] > bottom):
+            out.append((child, None))
+    return out
+
+
+KEPT_CHILDREN = 4096       # the children's reaches of a drawing's kept elements (games/core/svg.py's keep)
+_known: dict[int, tuple[ET.Element, list]] = {}
+_known_lock = threading.Lock()
+
+
+def _children(node: ET.Element, ns: str) -> list[tuple[ET.Element, tuple[float, float, float, float] | None, bool]]:
+    """Each child, where it may draw (None: not known, or transformed) and whether it is a group to
+    look into; worked out once for an element a drawing keeps (it never changes)."""
+    if ns or not drawing.is_kept(node):
+        return _listed(node, ns)
+    known = _known.get(id(node))
+    if known is not None and known[0] is node:
+        return known[1]
+    listed = _listed(node, ns)
+    with _known_lock:
+        _known[id(node)] = (node, listed)
+        while len(_known) > KEPT_CHILDREN:
+            del _known[next(iter(_known))]
+    return listed
+
+
+def _listed(node: ET.Element, ns: str) -> list[tuple[ET.Element, tuple[float, float, float, float] | None, bool]]:
     group, out = ns + "g", []
     for child in node:
-        if "transform" not in child.attrib:
-            if child.tag == group:
-                out.append((child, shown))
-                continue
-            reach = _reach(child, ns)
-            if reach is not None and (reach[2] < left or reach[0] > right or reach[3] < top or reach[1] > bottom):
-                continue
-        out.append((child, None))
+        if "transform" in child.attrib:
+            out.append((child, None, False))
+        elif child.tag == group:
+            out.append((child, None, True))
+        else:
+            out.append((child, _reach(child, ns), False))
     return out
 
 

@@ -255,6 +255,12 @@ def keep(element: ET.Element) -> None:
             del _kept[next(iter(_kept))]
 
 
+def is_kept(element: ET.Element) -> bool:
+    """Whether the element is kept (``keep``): never changed again."""
+    kept = _kept.get(id(element))
+    return kept is not None and kept[0] is element
+
+
 def _write(node: ET.Element, out: list[str], spans: dict) -> None:
     kept = _kept.get(id(node))
     if kept is None or kept[0] is not node:
