@@ -89,7 +89,7 @@ def crop(svg: str | None, texts: list[str]) -> Crop | None:
     if root is None:
         return None
     whole = _view_box(root)
-    places = _places(root)
+    places = _places(root, ns)
     if whole is None or not places:
         return None
     named = _named(places, texts)
@@ -286,28 +286,65 @@ def _view_box(root: ET.Element) -> Box | None:
     return Box(x, y, x + w, y + h)
 
 
-def _places(root: ET.Element) -> dict[str, ET.Element]:
-    """Every place the picture names, by name (the first element naming it)."""
+def _places(root: ET.Element, ns: str = SVG_NS) -> dict[str, ET.Element]:
+    """Every place the picture names, by name (the first element naming it); in a drawing's own
+    tree, the places within an element it keeps are listed once."""
     out: dict[str, ET.Element] = {}
-    for element in root.iter():
-        attrib = element.attrib
-        if not attrib:
-            continue
-        name = None
-        for key in PLACE_ATTRIBUTES:
-            name = attrib.get(key)
-            if name:
-                break
-        if not name:
-            name = None
-            ident = attrib.get("id", "")
-            for prefix in PLACE_IDS:
-                if ident.startswith(prefix):
-                    name = ident[len(prefix):]
-                    break
-        if name and name not in out:
+    for name, element in _naming(root.iter()) if ns else _naming_drawn(root):
+        if name not in out:
             out[name] = element
     return out
+
+
+def _naming(elements) -> list[tuple[str, ET.Element]]:
+    """(name, element) of each element naming a place."""
+    out = []
+    for element in elements:
+        attrib = element.attrib
+        if attrib:
+            name = _name_of(attrib)
+            if name:
+                out.append((name, element))
+    return out
+
+
+def _name_of(attrib: dict) -> str | None:
+    """The place an element names, if any."""
+    for key in PLACE_ATTRIBUTES:
+        name = attrib.get(key)
+        if name:
+            return name
+    ident = attrib.get("id", "")
+    for prefix in PLACE_IDS:
+        if ident.startswith(prefix):
+            return ident[len(prefix):] or None
+    return None
+
+
+def _naming_drawn(node: ET.Element, out: list | None = None) -> list[tuple[str, ET.Element]]:
+    """_naming of a drawing's tree in document order, a kept element's list worked out once."""
+    out = [] if out is None else out
+    if drawing.is_kept(node):
+        known = _known_places.get(id(node))
+        if known is None or known[0] is not node:
+            known = (node, list(_naming(node.iter())))
+            with _known_lock:
+                _known_places[id(node)] = known
+                while len(_known_places) > KEPT_CHILDREN:
+                    del _known_places[next(iter(_known_places))]
+        out += known[1]
+        return out
+    attrib = node.attrib
+    if attrib:
+        name = _name_of(attrib)
+        if name:
+            out.append((name, node))
+    for child in node:
+        _naming_drawn(child, out)
+    return out
+
+
+_known_places: dict[int, tuple[ET.Element, list[tuple[str, ET.Element]]]] = {}
 
 
 def _named(places: dict[str, ET.Element], texts: list[str]) -> list[tuple[str, ET.Element]]:
