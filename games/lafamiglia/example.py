@@ -72,31 +72,32 @@ def _apply(s, seat, move):
 
 def _forced(s):
     """The choices the server takes by itself after a decision: any seat's question with one answer
-    (never a system step: the reply stops there)."""
+    (never a system step: the reply stops there). Returns the state and its questions."""
     while True:
         asked = rules.prompts(s)
         if SYSTEM in asked:
-            return s
+            return s, asked
         seat = next((x for x in sorted(asked) if len(asked[x]["options"]) == 1), None)
         if seat is None:
-            return s
+            return s, asked
         s = _apply(s, seat, asked[seat]["options"][0]["move"])
 
 
 def example(state, seat) -> list[str]:
     lines: list[str] = []
     s = _copy(state) if state else None
+    asked = rules.prompts(s) if s else None          # the questions of ``s``, worked out once for each state
     while s and len(lines) < LIMIT:
-        prompt = rules.prompts(s).get(seat)
+        prompt = asked.get(seat)
         if not prompt:
             break
         if len(prompt["options"]) == 1:          # asked of nobody: the server answers it
-            s = _forced(_apply(s, seat, prompt["options"][0]["move"]))
+            s, asked = _forced(_apply(s, seat, prompt["options"][0]["move"]))
             continue
         move = _sensible(s, seat, prompt)
         words = notate(s, seat, move)
         if words is None:
             break
         lines.append(words)
-        s = _forced(_apply(s, seat, move))
+        s, asked = _forced(_apply(s, seat, move))
     return lines
