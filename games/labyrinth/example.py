@@ -108,22 +108,24 @@ def _apply(state, seat: str, move: dict, rng: Rng, asked: dict | None = None):
     return events, state
 
 
-def _depends(state, seat: str, move: dict, events: list, after, rng: _Dice, i: int) -> bool:
+def _depends(state, seat: str, move: dict, events: list, after, rng: _Dice, i: int) -> tuple[bool, dict | None]:
     """Does what follows this decision depend on dice or on what the seat cannot see? It does if
     a die was rolled, or if in another world (another deal, other plots) the seat would see
-    other events or be asked another question."""
+    other events or be asked another question. With it, the questions of ``after`` when they
+    were worked out (else None)."""
     if rng.used:
-        return True
+        return True, None
     world = mask(state, seat, 1)
     try:
         other = decide(world, seat, move, Rng(b"example: another world", i))
     except IllegalMove:
-        return True
+        return True, None
     if [redact(e, seat) for e in other] != [redact(e, seat) for e in events]:
-        return True
+        return True, None
     for event in other:
         world = evolve(world, event)
-    return prompts(world) != prompts(after)
+    asked = prompts(after)
+    return prompts(world) != asked, asked
 
 
 def _moves(parsed: dict) -> list[dict]:
@@ -199,8 +201,10 @@ def example(state, seat: str) -> list[str]:
 def _play(s, seat: str, out: _Lines) -> None:
     """Play the stretch on the masked copy `s`, writing it into `out`."""
     taken = None                     # a card the server took for the seat (its only one)
+    known = None                     # the questions of ``s`` when worked out already
     for i in range(MAX_DECISIONS):
-        asked = prompts(s)
+        asked = prompts(s) if known is None else known
+        known = None
         if not asked or s.get("result"):
             return
         (who, prompt), = asked.items()
@@ -233,7 +237,8 @@ def _play(s, seat: str, out: _Lines) -> None:
         rng = _Dice(b"example", i)
         events, after = _apply(s, seat, move, rng, asked)
         out.add(s, words, move)
-        if _depends(s, seat, move, events, after, rng, i):
+        depends, known = _depends(s, seat, move, events, after, rng, i)
+        if depends:
             out.flush()
             if rng.used and s["step"]["k"] in NEW_PLAY:
                 return                                      # a card at random: the rest is unknown
