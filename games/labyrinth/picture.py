@@ -107,7 +107,7 @@ def draw_map(d: Drawing, view: dict) -> tuple[float, list[str]]:
     layer.append(_kept_links(patriot))
     more = [line for name in D.NAMES if (line := _country(d, layer, name, view))]
     layer.append(_kept_far_links(patriot))
-    legend(d, layer, point(*LAYOUT["legend_at"]), GRID)
+    layer.append(_kept_legend(d.width))
     return map_bottom(), more
 
 
@@ -133,6 +133,15 @@ def _kept_regions() -> tuple[ET.Element, ...]:
     for part in holder:
         keep(part)
     return tuple(holder)
+
+
+@functools.cache
+def _kept_legend(width: float) -> ET.Element:
+    """The legend, the same in every picture as wide."""
+    holder = ET.Element("g")
+    legend(Drawing(width, 1, ""), holder, point(*LAYOUT["legend_at"]), GRID)
+    keep(holder[0])
+    return holder[0]
 
 
 @functools.cache
