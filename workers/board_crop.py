@@ -350,11 +350,12 @@ _known_places: dict[int, tuple[ET.Element, list[tuple[str, ET.Element]]]] = {}
 def _named(places: dict[str, ET.Element], texts: list[str]) -> list[tuple[str, ET.Element]]:
     """The places named in ``texts``, in the order the texts name them (the first text first)."""
     out, seen = [], set()
-    patterns = {name: _pattern(name) for name in places}
+    # a name not in the text at all is not searched for (ASCII names: their lower case, else None)
+    patterns = [(name, _pattern(name), name.lower() if name.isascii() else None) for name in places]
     for text in texts:
-        low = (text or "").lower()        # a name not in the text at all is not searched for (ASCII names)
-        found = sorted((m.start(), name) for name, pattern in patterns.items()
-                       if name not in seen and (not name.isascii() or name.lower() in low)
+        low = (text or "").lower()
+        found = sorted((m.start(), name) for name, pattern, lowered in patterns
+                       if (lowered is None or lowered in low) and name not in seen
                        for m in [pattern.search(text or "")] if m)
         for _, name in found:
             seen.add(name)
