@@ -13,10 +13,12 @@ of 55; what is left is 6-8 ms for the canvas and its PNG (resvg's encoder, adapt
 zlib's default level: neither wheel lets a level be chosen, nor hands out the pixels to be encoded
 otherwise) and a cost for each shape and line of text that grows with the picture's width, so a
 crop leaves out what lies outside its frame (workers/board_crop.py). A Labyrinth crop (702 x 597,
-about 55 lines of text) measured: 2.5 ms to parse (2 of them laying out its text), 13.5 to draw
-and encode (6.3 of them the canvas and PNG alone, as for an empty picture of that size; 4.5 its
-text); an opaque background given to the renderer changes nothing (the picture has its own). An email that is tried again (SMTP down, a job run twice) draws the same
-picture: the last pictures drawn are kept, by their SVG's hash.
+about 70 lines of text) measured: 3 ms to parse (2.6 of them laying out its text), 15 to draw and
+encode (6-7 of them the canvas and PNG alone, about 6 its text); an opaque background given to the
+renderer changes nothing (the picture has its own). The crop given is copied from the pieces of
+text the board's drawing wrote (board_crop: no parse in Python before the renderer's own). An
+email that is tried again (SMTP down, a job run twice) draws the same picture: the last pictures
+drawn are kept, by their SVG's hash.
 """
 
 import hashlib
