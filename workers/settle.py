@@ -19,7 +19,7 @@ import logging
 import time
 
 import tables
-from store import NoSuchTable, SettleReads
+from store import NoSuchTable
 from tables import deadlines, faults
 from tables.appending import player_index
 from tables.handover import muted, unsent, wanted_mail
@@ -105,19 +105,6 @@ def remember(table: tables.Table) -> list[tuple[str, str]]:
             SEATS.clear()
         SEATS[table.id] = seats
     return seats
-
-
-def announce(ctx: Context, table: tables.Table, waiting: dict[str, int], read: SettleReads | None = None,
-             wanted: list[tuple[str, int, str]] | None = None) -> None:
-    """Queue the emails the table's state calls for (``wanted_mail``) and not yet sent. A muted
-    seat's turn or end costs no job at all (the job would only find it muted; it still looks,
-    for a seat muted in between). ``read``: their delivery states and the seats' policies as
-    the settle read them (of ``wanted``), else read here."""
-    if wanted is None or read is None:
-        wanted = wanted_mail(table, waiting)
-        read = None
-    for kind, seq, seat in unsent(ctx.store, table, read, wanted):
-        enqueue_notify(ctx.store.redis, ctx.settings, table.id, kind, seq, seat)
 
 
 def handle(ctx: Context, timeout: float) -> bool:
