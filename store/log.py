@@ -83,13 +83,20 @@ class TableStore:
 
     def create(self, table_id: str, doc: str, entries: list[str], waiting: dict[str, int],
                created: float, emails: list[str], policies: dict[str, str] | None = None) -> None:
-        """``policies``: seat -> notification policy at this table, written with the table (before
-        any worker hears of it)."""
-        made = self._run(self._create, [keys.meta(table_id), keys.log(table_id), keys.waiting(table_id),
-                                        keys.preferences(table_id)],
-                         [doc, json.dumps(waiting), json.dumps(policies or {}), *entries])
+        """Write a new table, its change notice and its indexes: one script on one Redis server;
+        on a cluster, where the notice and the indexes live on other nodes, a second round trip
+        after it. ``policies``: seat -> notification policy at this table, written with the table
+        (before any worker hears of it)."""
+        script_keys = [keys.meta(table_id), keys.log(table_id), keys.waiting(table_id), keys.preferences(table_id)]
+        single = not connect.is_cluster(self.redis)
+        if single:
+            script_keys += [keys.CHANGED, keys.PENDING, keys.ALL_TABLES, *(keys.player_tables(e) for e in emails)]
+        made = self._run(self._create, script_keys,
+                         [doc, json.dumps(waiting), json.dumps(policies or {}), table_id, created, *entries])
         if not made:
             raise TableExists(table_id)
+        if single:
+            return
         pipe = self.redis.pipeline(transaction=False)
         pipe.lpush(keys.CHANGED, f"{table_id}:{len(entries)}")
         pipe.zadd(keys.PENDING, {table_id: created}, nx=True)

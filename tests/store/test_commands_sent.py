@@ -254,3 +254,20 @@ def test_the_clocks_read_with_the_load_are_what_the_settle_would_read(env, store
         assert early.log and early.here == {"north": None, "south": "digest"}
         assert early.everywhere["north"] == "mute" and early.vacations["south"] == [(1.0, 2.0)]
         settle.settle(ctx, table.id)
+
+
+def test_a_new_table_its_notice_and_its_indexes_are_one_command(store, sent):
+    """On one server the create script also leaves the change notice, the sweep's entry and the
+    indexes of all tables and of each player's: no kill between two round trips can leave a table
+    that no worker hears of and no sweep finds."""
+    store.create("t0", json.dumps({"id": "t0"}), [json.dumps({"seq": 1})], {}, 50.0, [])   # the script is loaded once
+    store.redis.delete(keys.CHANGED, keys.PENDING)
+    sent.clear()
+    store.create("t1", json.dumps({"id": "t1"}), [json.dumps({"seq": 1}), json.dumps({"seq": 2})], {"north": 2},
+                 100.0, ["a@x.org", "b@x.org"], {"north": "mute"})
+    assert sent == ["EVALSHA"]
+    assert store.redis.lrange(keys.CHANGED, 0, -1) == [b"t1:2"]
+    assert store.pending() == (1, 100.0) and store.needs("t1") == 2
+    assert store.redis.zscore(keys.ALL_TABLES, "t1") == 100.0
+    assert store.player_tables("a@x.org") == ["t1"] and store.player_tables("b@x.org") == ["t1"]
+    assert store.preferences("t1", "north", "a@x.org") == ("mute", None)
