@@ -26,7 +26,7 @@ import threading
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
-from games.core import svg as drawing
+from tables import drawings as drawing
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 PHONE_PX = 351         # an email's picture on a 375 px phone: the width less the email's padding

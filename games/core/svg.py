@@ -8,7 +8,6 @@ without measuring anything at run time.
 
 import functools
 import re
-import threading
 import xml.etree.ElementTree as ET
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -164,13 +163,10 @@ class Drawing:
         self.root.set("viewBox", f"0 0 {_num(self.width)} {_num(height)}")
 
     def tostring(self) -> str:
-        """The document; the drawing stays known behind it (``drawn``) when it is plain."""
-        _last.plain = None
-        text = '<?xml version="1.0" encoding="UTF-8"?>\n' + tostring(self.root)
-        plain = _last.plain
-        if plain is not None and plain.root is self.root:
-            _last.drawn = (text, plain)
-        _last.plain = None
+        """The document; the drawing as written rides behind it (``drawn``) when it is plain."""
+        body, written = _written(self.root)
+        text = Document('<?xml version="1.0" encoding="UTF-8"?>\n' + body)
+        text.written = written
         return text
 
 
@@ -186,28 +182,34 @@ class Written:
         self.root, self.pieces, self.spans = root, pieces, spans
 
 
-_last = threading.local()
+class Document(str):
+    """A drawing's document (the text itself), with the drawing as written behind it: ``written``
+    (None when ElementTree wrote it). Any change to the text gives a plain str, which is read again."""
+    written: "Written | None" = None
 
 
 def drawn(text: str) -> Written | None:
-    """The drawing whose document is ``text`` (the very string the last Drawing.tostring on this
-    thread returned, its tree plain: text tags and attributes, no namespace), else None."""
-    last = getattr(_last, "drawn", None)
-    return last[1] if last is not None and last[0] is text else None
+    """The drawing whose document is ``text`` (the very string a Drawing.tostring returned, its
+    tree plain: text tags and attributes, no namespace), else None."""
+    return text.written if type(text) is Document else None
 
 
 def tostring(root: ET.Element) -> str:
     """ET.tostring(root, encoding="unicode"), the same text in a third of its time (one pass, no
     namespace table): a drawing's tags and attributes are plain names and its values text; anything
     else (a namespace, a comment, a number not yet text) is written by ElementTree itself."""
+    return _written(root)[0]
+
+
+def _written(root: ET.Element) -> tuple[str, Written | None]:
+    """``tostring``'s text, and the drawing as written (None when ElementTree wrote it)."""
     pieces: list[str] = []
     spans: dict[ET.Element, tuple[int, int]] = {}
     try:
         _write(root, pieces, spans)
     except _Other:
-        return ET.tostring(root, encoding="unicode")
-    _last.plain = Written(root, pieces, spans)
-    return "".join(pieces)
+        return ET.tostring(root, encoding="unicode"), None
+    return "".join(pieces), Written(root, pieces, spans)
 
 
 class _Other(Exception):
@@ -242,17 +244,19 @@ def _text(value: str) -> str:
 
 KEPT = 4096      # elements whose text is kept (``keep``): some 15 kB each at most
 _kept: dict[int, tuple[ET.Element, tuple[list[str], list[tuple[ET.Element, int, int]]] | None]] = {}
-_kept_lock = threading.Lock()
 
 
 def keep(element: ET.Element) -> None:
     """An element that will not change again, drawn into several pictures (a game keeps a part of
     its picture that shows the same): its text is written once and copied into each (the last
-    ``KEPT`` elements kept)."""
-    with _kept_lock:
-        _kept[id(element)] = (element, None)
-        while len(_kept) > KEPT:
-            del _kept[next(iter(_kept))]
+    ``KEPT`` elements kept). No lock: each step is one dictionary operation, and two threads that
+    drop the same oldest element at once only drop one more."""
+    _kept[id(element)] = (element, None)
+    while len(_kept) > KEPT:
+        try:
+            _kept.pop(next(iter(_kept)), None)
+        except (RuntimeError, StopIteration):       # changed meanwhile by another thread: look again
+            continue
 
 
 def is_kept(element: ET.Element) -> bool:
@@ -272,9 +276,8 @@ def _write(node: ET.Element, out: list[str], spans: dict) -> None:
         mine: dict = {}
         _write_node(node, pieces, mine)
         written = (pieces, [(element, start, end) for element, (start, end) in mine.items()])
-        with _kept_lock:
-            if id(node) in _kept:
-                _kept[id(node)] = (node, written)
+        if id(node) in _kept:
+            _kept[id(node)] = (node, written)
     offset = len(out)
     out += written[0]
     for element, start, end in written[1]:

@@ -59,13 +59,17 @@ def _board(label: str) -> str:
     return d.tostring()
 
 
-def test_only_the_very_text_drawn_last_is_taken_from_its_tree():
+def test_a_document_brings_its_own_drawing_and_a_copy_of_its_text_is_parsed():
     first = _board("a")
     second = _board("b")
-    assert svg.drawn(second) is not None and svg.drawn(first) is None
+    assert svg.drawn(first) is not None and svg.drawn(second) is not None
+    assert svg.drawn(first).root is not svg.drawn(second).root
+    copy = second.encode().decode()                       # the same text, not the drawing's document
+    assert svg.drawn(copy) is None
     mine = board_crop.crop(second, ["Iraq"])
-    assert mine is not None and mine.ns == "" and mine.svg == board_crop.crop(second.encode().decode(), ["Iraq"]).svg
-    assert board_crop.crop(first, ["Iraq"]).ns == board_crop.SVG_NS
+    assert mine is not None and mine.ns == "" and mine.svg == board_crop.crop(copy, ["Iraq"]).svg
+    assert board_crop.crop(copy, ["Iraq"]).ns == board_crop.SVG_NS
+    assert board_crop.crop(first, ["Iraq"]).ns == ""
     assert "far away" not in mine.svg and "Iran" in mine.svg     # outside the frame: left out (Iran's group stays)
 
 

@@ -17,12 +17,12 @@ GAMES = {"labyrinth": {}, "clash": {}, "lafamiglia": {}, "jaggedalliance": {"pla
 def _drawings(monkeypatch) -> list[ET.Element]:
     """The roots of the drawings written while the test runs."""
     roots: list[ET.Element] = []
-    write = svg.tostring
+    write = svg._written
 
     def kept(root):
         roots.append(root)
         return write(root)
-    monkeypatch.setattr(svg, "tostring", kept)
+    monkeypatch.setattr(svg, "_written", kept)
     return roots
 
 
