@@ -100,18 +100,9 @@ def _measure(app: Flask) -> None:
     def started() -> None:
         g.started = request.environ.get(fast_routes.STARTED) or time.perf_counter()
 
-    counters: dict[tuple[str, int], Any] = {}      # each label's child, looked up once
-    timers: dict[str, Any] = {}
-
     @app.after_request
     def answered(response: Any) -> Any:
         endpoint = request.url_rule.rule if request.url_rule else "unmatched"
-        status = response.status_code
-        counter = counters.get((endpoint, status))
-        if counter is None:
-            metrics = extensions.services().metrics
-            counter = counters[endpoint, status] = metrics.requests.labels(endpoint, str(status))
-            timers.setdefault(endpoint, metrics.latency.labels(endpoint))
-        counter.inc()
-        timers[endpoint].observe(time.perf_counter() - g.get("started", time.perf_counter()))
+        extensions.services().metrics.answered(endpoint, str(response.status_code),
+                                               time.perf_counter() - g.get("started", time.perf_counter()))
         return response

@@ -1,6 +1,7 @@
 """Per-app handles: the settings, the Redis client, the store, the metrics registry."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from flask import Flask, current_app
 from prometheus_client import CollectorRegistry, Counter, Histogram
@@ -19,6 +20,17 @@ class Metrics:
     requests: Counter
     latency: Histogram
     moves: Counter
+    _children: dict[tuple[str, str], tuple[Any, Any]] = field(default_factory=dict)
+
+    def answered(self, endpoint: str, status: str, seconds: float) -> None:
+        """A request answered: counted by route and status, its time by route (each label's
+        children looked up once)."""
+        children = self._children.get((endpoint, status))
+        if children is None:
+            children = self._children[endpoint, status] = (self.requests.labels(endpoint, status),
+                                                            self.latency.labels(endpoint))
+        children[0].inc()
+        children[1].observe(seconds)
 
 
 @dataclass

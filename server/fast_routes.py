@@ -63,8 +63,6 @@ class FastRoutes:
                                                                         moves.answered, moves.plain_body)
         self.credential_of, self.seat_required, self.too_deep = credential_of, seat_required, too_deep
         self.metrics = self.services.metrics
-        self._counters: dict[tuple[str, str], Any] = {}
-        self._timers: dict[str, Any] = {}
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         path = environ.get("PATH_INFO", "")
@@ -81,7 +79,7 @@ class FastRoutes:
             if answer is not None:
                 rule, status, body = answer
                 start_response(status, [("Content-Type", "application/json"), ("Content-Length", str(len(body)))])
-                self.count(rule, status[:3], started)
+                self.metrics.answered(rule, status[:3], time.perf_counter() - started)
                 return [body]
             environ[STARTED] = started
         return self.inner(environ, start_response)
@@ -137,15 +135,6 @@ class FastRoutes:
             environ[HANDED_OVER] = error
             return None
         return MOVES_RULE, "201 CREATED", answer
-
-    def count(self, rule: str, status: str, started: float) -> None:
-        """The request counted as the app's ``answered`` hook counts it (server/app.py)."""
-        counter = self._counters.get((rule, status))
-        if counter is None:
-            counter = self._counters[rule, status] = self.metrics.requests.labels(rule, status)
-            self._timers.setdefault(rule, self.metrics.latency.labels(rule))
-        counter.inc()
-        self._timers[rule].observe(time.perf_counter() - started)
 
 
 def install(app: Flask) -> None:

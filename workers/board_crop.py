@@ -162,8 +162,9 @@ def _copied(written: drawing.Written, shown: Box, frame: dict[str, str]) -> str:
     left out as _leave_out leaves them, a group left empty so closed as ElementTree closes it."""
     root = written.root
     attrib = {**{k: v for k, v in root.attrib.items() if k != "xmlns"}, **frame}
-    head = "".join(["<svg", f' xmlns="{_URI}"', *(f' {k}="{_attribute(v)}"' for k, v in attrib.items()), ">",
-                    _text(root.text) if root.text else ""])
+    head = "".join(["<svg", f' xmlns="{_URI}"',
+                    *(f' {k}="{drawing.escape_attribute(v)}"' for k, v in attrib.items()), ">",
+                    drawing.escape_text(root.text) if root.text else ""])
     out: list[str] = []
     _copy(root, written, _outside(shown), out, head)
     return "".join(out)
@@ -459,29 +460,6 @@ class _Other(Exception):
     """Something write() leaves to ElementTree."""
 
 
-_SPECIAL = re.compile(r'[&<>"\r\n\t]')
-
-
-def _attribute(value: str) -> str:
-    """An attribute's value escaped as ElementTree escapes it."""
-    if _SPECIAL.search(value) is None:
-        return value
-    for plain, escaped in (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("\r", "&#13;"),
-                           ("\n", "&#10;"), ("\t", "&#09;")):
-        value = value.replace(plain, escaped)
-    return value
-
-
-def _text(value: str) -> str:
-    """Text escaped as ElementTree escapes it."""
-    if "&" in value:
-        value = value.replace("&", "&amp;")
-    if "<" in value:
-        value = value.replace("<", "&lt;")
-    if ">" in value:
-        value = value.replace(">", "&gt;")
-    return value
-
 _TAGS: dict[str, str] = {}
 
 
@@ -501,13 +479,13 @@ def _write(node: ET.Element, write, namespace: str = "", shown: tuple[float, flo
     for key, value in attrib.items():
         if type(key) is not str or type(value) is not str or key[:1] == "{":
             raise _Other(key)
-        parts.append(f' {key}="{_attribute(value)}"')
+        parts.append(f' {key}="{drawing.escape_attribute(value)}"')
     kept = None if shown is None else _kept(node, SVG_NS, shown)
     text = node.text
     if text or (len(node) if kept is None else kept):
         parts.append(">")
         if text:
-            parts.append(_text(text))
+            parts.append(drawing.escape_text(text))
         write("".join(parts))
         if kept is None:
             for child in node:
@@ -520,7 +498,7 @@ def _write(node: ET.Element, write, namespace: str = "", shown: tuple[float, flo
         parts.append(" />")
         write("".join(parts))
     if node.tail:
-        write(_text(node.tail))
+        write(drawing.escape_text(node.tail))
 
 
 def _placed(box: Box, width: float, height: float, whole: Box) -> Box:

@@ -222,7 +222,7 @@ _ESCAPED = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("\r"
 _PLAIN_TAGS: set[str] = set()
 
 
-def _attribute(value: str) -> str:
+def escape_attribute(value: str) -> str:
     """An attribute's value escaped as ElementTree escapes it."""
     if _SPECIAL.search(value) is None:
         return value
@@ -231,7 +231,7 @@ def _attribute(value: str) -> str:
     return value
 
 
-def _text(value: str) -> str:
+def escape_text(value: str) -> str:
     """Text escaped as ElementTree escapes it."""
     if "&" in value:
         value = value.replace("&", "&amp;")
@@ -295,14 +295,14 @@ def _write_node(node: ET.Element, out: list[str], spans: dict) -> None:
     for key, value in node.attrib.items():
         if type(key) is not str or type(value) is not str or key[:1] == "{":
             raise _Other(key)
-        parts.append(f' {key}="{_attribute(value)}"')
+        parts.append(f' {key}="{escape_attribute(value)}"')
     text = node.text
     if text or len(node):
         if text is not None and type(text) is not str:
             raise _Other(text)
         parts.append(">")
         if text:
-            parts.append(_text(text))
+            parts.append(escape_text(text))
         out.append("".join(parts))
         for child in node:
             _write(child, out, spans)
@@ -314,5 +314,5 @@ def _write_node(node: ET.Element, out: list[str], spans: dict) -> None:
     if tail:
         if type(tail) is not str:
             raise _Other(tail)
-        out.append(_text(tail))
+        out.append(escape_text(tail))
     spans[node] = (start, len(out))

@@ -104,9 +104,9 @@ def draw_map(d: Drawing, view: dict) -> tuple[float, list[str]]:
     layer = d.group(None, id="map")
     patriot = "Patriot Act" in view["countries"][D.US]["markers"]
     layer.extend(_kept_regions())
-    layer.append(_kept_links(patriot))
+    layer.append(_kept_links(patriot, False))
     more = [line for name in D.NAMES if (line := _country(d, layer, name, view))]
-    layer.append(_kept_far_links(patriot))
+    layer.append(_kept_links(patriot, True))
     layer.append(_kept_legend(d.width))
     return map_bottom(), more
 
@@ -145,17 +145,11 @@ def _kept_legend(width: float) -> ET.Element:
 
 
 @functools.cache
-def _kept_links(patriot: bool) -> ET.Element:
+def _kept_links(patriot: bool, far: bool) -> ET.Element:
+    """The links (``far``: the far links' tabs), the same in every picture but for the Patriot Act."""
     holder = ET.Element("g")
-    _links(_SCRATCH, holder, {"countries": {D.US: {"markers": ["Patriot Act"] if patriot else []}}})
-    keep(holder[0])
-    return holder[0]
-
-
-@functools.cache
-def _kept_far_links(patriot: bool) -> ET.Element:
-    holder = ET.Element("g")
-    _far_links(_SCRATCH, holder, {"countries": {D.US: {"markers": ["Patriot Act"] if patriot else []}}})
+    (_far_links if far else _links)(_SCRATCH, holder,
+                                    {"countries": {D.US: {"markers": ["Patriot Act"] if patriot else []}}})
     keep(holder[0])
     return holder[0]
 
