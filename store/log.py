@@ -109,8 +109,8 @@ class TableStore:
         self._execute(pipe, waits)
 
     def load(self, table_id: str) -> Loaded:
-        out = self._load(keys=[keys.meta(table_id), keys.snapshot(table_id), keys.log(table_id),
-                               keys.waiting(table_id)], client=self.hot)
+        out = self._hot(self._load, [keys.meta(table_id), keys.snapshot(table_id), keys.log(table_id),
+                                     keys.waiting(table_id)], [])
         if not out:
             raise NoSuchTable(table_id)
         doc, seq, snap_seq, snap_version, snap_state, waiting, needs, *tail = out
@@ -141,9 +141,8 @@ class TableStore:
         """The seq, the log's entries after ``after`` (at most ``count``; with None, the newest
         ``count``), the pending rollback and the table's preferences: one command (a script; the
         keys of a table share its hash tag, so one node of a cluster too)."""
-        out = self._glance(keys=[keys.meta(table_id), keys.log(table_id), keys.rollback(table_id),
-                                 keys.preferences(table_id)], args=["" if after is None else after, count],
-                           client=self.hot)
+        out = self._hot(self._glance, [keys.meta(table_id), keys.log(table_id), keys.rollback(table_id),
+                                       keys.preferences(table_id)], ["" if after is None else after, count])
         if not out:
             raise NoSuchTable(table_id)
         seq, request, preferences, *entries = out
@@ -216,11 +215,7 @@ class TableStore:
         for and nothing more: the script alone, no pipeline (on a client holding one connection,
         as the settler's, no pool either)."""
         if more is None and self.replicas <= 0 and not connect.is_cluster(self.redis):
-            try:
-                return self.hot.evalsha(script.sha, len(script_keys), *script_keys, *args)
-            except redis.exceptions.NoScriptError:                          # a restarted Redis
-                script.sha = self.hot.script_load(script.script)
-                return self.hot.evalsha(script.sha, len(script_keys), *script_keys, *args)
+            return self._hot(script, script_keys, args)
         for attempt in (1, 2):
             pipe = self.redis.pipeline(transaction=False)
             pipe.execute_command("EVALSHA", script.sha, len(script_keys), *script_keys, *args,
@@ -234,6 +229,19 @@ class TableStore:
                     raise
                 script.sha = self.redis.script_load(script.script)
         raise AssertionError("unreachable")
+
+    def _hot(self, script: Any, script_keys: list[str], args: list[Any]) -> Any:
+        """A script of every move or view, on this thread's connection (``connect.HeldConnections.call``):
+        one command, sent and read with nothing around it; through the client on a cluster (or a
+        client of one connection, the settler's)."""
+        call = getattr(self.hot.connection_pool, "call", None) if not connect.is_cluster(self.hot) else None
+        if call is None:
+            return script(keys=script_keys, args=args, client=self.hot)
+        try:
+            return call("EVALSHA", script.sha, len(script_keys), *script_keys, *args)
+        except redis.exceptions.NoScriptError:                          # a restarted Redis
+            script.sha = self.hot.script_load(script.script)
+            return call("EVALSHA", script.sha, len(script_keys), *script_keys, *args)
 
     def _execute(self, pipe: Any, waits: int) -> list[Any]:
         """Run ``pipe``, whose last ``waits`` commands are WAITs: raise the first error of the
@@ -481,8 +489,8 @@ class TableStore:
                            *(keys.mail(table_id, name) for name in mail)]
             for _, email, _ in seats:
                 script_keys += [keys.player_vacations(email), keys.player_preferences(email)]
-            out = self._settle_reads(keys=script_keys, args=[len(seats), len(mail), *(
-                part for seat, _, edge in seats for part in (seat, "" if edge is None else edge))], client=self.hot)
+            out = self._hot(self._settle_reads, script_keys, [len(seats), len(mail), *(
+                part for seat, _, edge in seats for part in (seat, "" if edge is None else edge))])
             flat, first, entries, states, here, vacations, everywhere = out
         else:
             clock = self.redis.hgetall(keys.clock(table_id))

@@ -15,10 +15,15 @@ def sent(monkeypatch):
     """The names of the commands this process sends to Redis, in order."""
     names = []
     pack_commands, send_command = redis.connection.Connection.pack_commands, redis.connection.Connection.send_command
+    pack_command = redis.connection.Connection.pack_command
 
     def packing(self, commands):
         names.extend(str(c[0]).upper() for c in commands)
         return pack_commands(self, commands)
+
+    def packing_one(self, *args):        # the store's scripts on a held connection (HeldConnections.call)
+        names.append(str(args[0]).upper())
+        return pack_command(self, *args)
 
     def sending(self, *args, **kwargs):
         names.append(str(args[0]).upper())
@@ -26,6 +31,7 @@ def sent(monkeypatch):
 
     monkeypatch.setattr(redis.connection.Connection, "pack_commands", packing)
     monkeypatch.setattr(redis.connection.Connection, "send_command", sending)
+    monkeypatch.setattr(redis.connection.Connection, "pack_command", packing_one)
     return names
 
 
@@ -92,6 +98,7 @@ def trips(monkeypatch):
     """The round trips this process makes to Redis: the names of the commands of each."""
     out = []
     pack_commands, send_command = redis.connection.Connection.pack_commands, redis.connection.Connection.send_command
+    pack_command = redis.connection.Connection.pack_command
 
     def packing(self, commands):
         out.append([str(c[0]).upper() for c in commands])
@@ -101,8 +108,13 @@ def trips(monkeypatch):
         out.append([str(args[0]).upper()])
         return send_command(self, *args, **kwargs)
 
+    def packing_one(self, *args):        # the store's scripts on a held connection (HeldConnections.call)
+        out.append([str(args[0]).upper()])
+        return pack_command(self, *args)
+
     monkeypatch.setattr(redis.connection.Connection, "pack_commands", packing)
     monkeypatch.setattr(redis.connection.Connection, "send_command", sending)
+    monkeypatch.setattr(redis.connection.Connection, "pack_command", packing_one)
     return out
 
 
