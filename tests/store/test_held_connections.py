@@ -68,3 +68,20 @@ def test_the_store_carries_on_after_redis_restarts(tmp_path):
         assert store.glance("t2", None, 4).seq == 1
     finally:
         server.stop()
+
+
+def test_a_command_sent_bare_answers_as_the_client_does(redis_client):
+    """HeldConnections.call: the server's answer as the client reads it, its errors raised as the
+    client raises them (a script unknown: NoScriptError, which the store answers by loading it)."""
+    client = connect.held(redis_client)
+    client.hset("held:h", mapping={"a": "1"})
+    call = client.connection_pool.call
+    assert call("HGET", "held:h", "a") == b"1"
+    assert call("EVAL", "return {ARGV[1], tonumber(ARGV[2]) + 1}", 0, "x", 41) == [b"x", 42]
+    try:
+        call("EVALSHA", "0" * 40, 0)
+    except redis.exceptions.NoScriptError:
+        pass
+    else:
+        raise AssertionError("an unknown script was not refused")
+    assert call("PING") == b"PONG"                      # the connection is still good after an error
