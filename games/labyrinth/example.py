@@ -20,7 +20,7 @@ import marshal
 from games.core import SYSTEM, IllegalMove, Rng
 
 from . import advice
-from .ctx import Ctx, GameOver
+from .ctx import STEPS, Ctx, GameOver
 from .evolve import evolve
 from .notate import notate
 from .notation import parse
@@ -88,10 +88,12 @@ def decide(state, seat: str, move: dict, rng: Rng, asked: dict | None = None) ->
     if seat not in asked:
         raise IllegalMove("not_your_turn", "Not this seat's turn.")
     ctx = Ctx(_copy(state), rng)
+    listed = {k: normalise(k, v) for k, v in move.items()}
     try:
-        if {k: normalise(k, v) for k, v in move.items()} in [o["move"] for o in asked[seat]["options"]] \
-                or len(move) == 1:
-            _step(ctx, seat, move)          # as _decide_dict() does, without asking the copy again
+        if listed in [o["move"] for o in asked[seat]["options"]]:
+            STEPS[ctx.s["step"]["k"]][1](ctx, ctx.s["step"], listed)   # as rules._apply() does, without asking again
+        elif len(move) == 1:
+            _step(ctx, seat, move)          # as _decide_dict() does (it refuses the move)
         else:
             _decide_dict(ctx, seat, move)
     except GameOver:

@@ -9,14 +9,15 @@ end a list of dice or travels, "wmd" or a plot number for a plot marker, yes/no.
 play. "#3" picks the third option of the current question. Case and accents do not matter.
 """
 
-import json
+import marshal
 
 from games.core import IllegalMove, Rng, longest_phrase, read_back, to_type
 
 from . import data as D
 from . import why
+from .ctx import STEPS, Ctx, GameOver
 from .evolve import evolve
-from .rules import decide, prompts, why_not
+from .rules import decide, normalise, prompts, why_not
 from .vocabulary import EVENT_WORDS, FILLER, OP_WORDS, WORDS, candidates, op_of
 
 NOTATION_HELP = ("Answer the questions in order with words: card, operation, countries, numbers. Examples: "
@@ -176,6 +177,25 @@ def _in_play(state, word: str) -> bool:
     return bool(play) and word == str(play.get("card"))
 
 
+def _copy(state):
+    return marshal.loads(marshal.dumps(state))          # plain JSON values: the fastest deep copy
+
+
+def _decided(state, seat: str, part: dict, prompt: dict) -> list[dict]:
+    """rules.decide() of ``part``, the move of an option of ``prompt`` (the seat's question in
+    ``state``): for a listed move the same step on a copy, without asking the copy the question
+    again nor its JSON round trip (most of a parse's time); anything else through decide()."""
+    move = {k: normalise(k, v) for k, v in part.items()}
+    if len(move) != 1 or "seq" in move or "reason" in move or move not in [o["move"] for o in prompt["options"]]:
+        return decide(state, seat, part, Rng(b"notation", 0))
+    ctx = Ctx(_copy(state), Rng(b"notation", 0))
+    try:
+        STEPS[ctx.s["step"]["k"]][1](ctx, ctx.s["step"], move)
+    except GameOver:
+        pass
+    return ctx.events
+
+
 def parse(text: str, state, seat: str, teach: bool = True) -> dict:
     """The move the words mean; a word that does not fit is refused with why and what to type
     (`teach`; without it, briefly: when the words to type are themselves being tried)."""
@@ -209,8 +229,8 @@ def parse(text: str, state, seat: str, teach: bool = True) -> dict:
         parts.append(part)
         i += used
         if i < len(words) and any(w not in FILLER for w in words[i:]):
-            events = last = decide(current, seat, part, Rng(b"notation", 0))
-            current = json.loads(json.dumps(current))
+            events = last = _decided(current, seat, part, prompt)
+            current = _copy(current)
             for event in events:
                 current = evolve(current, event)
     if not parts:
