@@ -24,8 +24,12 @@ from .errors import Conflict, Duplicate, NoSuchTable, TableExists
 log = logging.getLogger("pbem.store")
 
 
+READS_CLOCKS = ("append.lua", "settle_reads.lua", "load_settle.lua")     # use clock_reads.lua's function
+
+
 def _script(name: str) -> str:
-    return resources.files(__package__).joinpath("lua", name).read_text()
+    text = resources.files(__package__).joinpath("lua", name).read_text()
+    return _script("clock_reads.lua") + text if name in READS_CLOCKS else text
 
 
 @dataclass
@@ -161,6 +165,18 @@ class TableStore:
                snapshot: tuple[str, str, bool] | None = None, *, notice: bool = True,
                now: float = 0.0, asked_anew: Collection[str] = (), settle_here: bool = False
                ) -> tuple[int, dict[str, int]]:
+        """``append_handing_over`` without the clocks' reads."""
+        seq, waited, _ = self.append_handing_over(
+            table_id, expected, entries, waiting, idempotency, idempotency_ttl, snapshot, notice=notice, now=now,
+            asked_anew=asked_anew, settle_here=settle_here)
+        return seq, waited
+
+    def append_handing_over(self, table_id: str, expected: int, entries: list[str], waiting: list[str],
+                            idempotency: tuple[str, str] | None = None, idempotency_ttl: int = 0,
+                            snapshot: tuple[str, str, bool] | None = None, *, notice: bool = True,
+                            now: float = 0.0, asked_anew: Collection[str] = (), settle_here: bool = False,
+                            clocks_of: list[tuple[str, str]] | None = None
+                            ) -> tuple[int, dict[str, int], SettleReads | None]:
         """Append after ``expected``, all or nothing, in one round trip (on one Redis server, one
         command: the script also leaves the change notice and the sweep's index entry).
 
@@ -173,8 +189,11 @@ class TableStore:
         edge starts again at the new seq (a new turn email; a reply to the old one is stale).
         ``settle_here`` (with ``notice``, on one Redis server: ``settles_here``): the table is
         marked and indexed but no notice is left, as the caller settles the hand-off itself
-        (``hand_over``); the sweep announces it if the caller dies first.
-        Returns the new seq and {seat: edge seq} of who is waited on.
+        (``hand_over``); the sweep announces it if the caller dies first. With it, ``clocks_of``
+        (seat, its player's email or '' for none, of every seat) has the same script read what
+        ``settle_reads`` reads for those seats' clocks as they are waited on after the append,
+        but no email's delivery state: the settle of a hand-off needs no read of its own.
+        Returns the new seq, {seat: edge seq} of who is waited on, and those reads (or None).
         """
         scope, record = idempotency or ("", "")
         version, state, keep = snapshot or ("", "", False)
@@ -183,9 +202,15 @@ class TableStore:
         single = not connect.is_cluster(self.redis)
         if single:                     # the notice and the index written by the script, with the append
             script_keys += [keys.CHANGED, keys.PENDING]
+        reading = single and settle_here and notice and clocks_of is not None
+        if reading:                    # the clocks' reads of the hand-off's settle, after the append
+            script_keys += [keys.clock(table_id), keys.preferences(table_id)]
+            for _, email in clocks_of or ():
+                script_keys += [keys.player_vacations(email), keys.player_preferences(email)]
         args = [expected, scope, record, idempotency_ttl, _dumps({seat: seat in asked_anew for seat in waiting}), state, version,
                 _filed(version, state) if keep else "",
-                ("2" if settle_here and single else "1") if notice else "0", table_id, now, *entries]
+                ("2" if settle_here and single else "1") if notice else "0", table_id, now,
+                _dumps([[seat, bool(email)] for seat, email in clocks_of or ()]) if reading else "", *entries]
 
         def announce(pipe: Any) -> list[str]:
             """On a cluster, where the notice and the index live on other nodes: when a worker must
@@ -205,7 +230,12 @@ class TableStore:
             raise Duplicate(_text(out[1]))
         if code == -3:
             raise Conflict(expected, int(out[1]))
-        return code, {seat: int(seq) for seat, seq in orjson.loads(out[1]).items()}
+        waited = {seat: int(seq) for seat, seq in orjson.loads(out[1]).items()}
+        if len(out) == 2:
+            return code, waited, None
+        flat, first, timed, here, vacations, everywhere = out[2:]
+        return code, waited, _settle_reads([seat for seat, _ in clocks_of or ()], flat, first, timed, [], here,
+                                           vacations, everywhere)
 
     def _run(self, script: Any, script_keys: list[str], args: list[Any], more: Any = None) -> Any:
         """A script and what ``more(pipe)`` adds (returning the keys it writes), in one round trip

@@ -7,7 +7,7 @@ from typing import Any
 import orjson
 
 from games.core import SYSTEM, fold
-from store import TableStore
+from store import SettleReads, TableStore
 
 from . import envelope
 from .model import Table
@@ -22,6 +22,7 @@ class Appended:
     entries: list[dict[str, Any]]
     waiting: dict[str, int]       # human seat -> seq since which it is waited on
     settle_here: bool = False     # a plain hand-off the caller settles itself (tables/handover.py)
+    read: SettleReads | None = None   # with it, what its settle reads for the clocks, read by the append
 
 
 class Draft:
@@ -112,7 +113,8 @@ class Draft:
         table moved on, store.Duplicate for a seen key.
 
         With ``settle_here``, a plain hand-off (``plain_hand_off``) is appended with no notice
-        for a worker, and the answer says so: the caller settles it (tables/handover.py).
+        for a worker, and the answer says so, with what the settle reads for the clocks (read by
+        the same script): the caller settles it (tables/handover.py).
 
         A snapshot is written with the events when the seats being waited on change (the state
         players come back to) and every ``snapshot_every`` events (kept, for replay at any seq).
@@ -129,11 +131,12 @@ class Draft:
         anew = [] if self.went_back else after.asked_anew(self.before, self.chosen_by)
         notice = after.needs_server(self.before) or bool(anew)
         here = settle_here and notice and store.settles_here and self.plain_hand_off(prompts, anew)
-        seq, waiting = store.append(after.id, start.seq, stored, after.waited_humans(prompts), idempotency,
-                                    idempotency_ttl, snapshot, notice=notice, now=self.at, asked_anew=anew,
-                                    settle_here=here)
+        clocks_of = [(seat, info.get("email") or "") for seat, info in after.seats.items()] if here else None
+        seq, waiting, read = store.append_handing_over(
+            after.id, start.seq, stored, after.waited_humans(prompts), idempotency, idempotency_ttl, snapshot,
+            notice=notice, now=self.at, asked_anew=anew, settle_here=here, clocks_of=clocks_of)
         assert seq == after.seq
-        return Appended(after, self.entries, waiting, here)
+        return Appended(after, self.entries, waiting, here, read)
 
     def plain_hand_off(self, prompts: dict[str, Any], anew: list[str]) -> bool:
         """The worker would only have the clocks, the indexes and the new seat's turn email to see

@@ -3,10 +3,11 @@
 A move that hands the turn to another player (no system or bot step to take, no forced choice,
 not the end, nobody asked anew, not an undo) needs of the server only the settle's bookkeeping:
 the mover's clock charged, the new seat's deadline and reminder indexed (workers/timers.py sweeps
-them), the players' index, and the new seat's turn email. Where no email is due (the seat is
-muted, or it was sent), the request writes the rest itself in one script, right after its append
-(``TableStore.hand_over``): no notice, no worker. Where one is, it leaves the notice, and a
-worker's settle does everything as for any other change.
+them), the players' index, and the new seat's turn email. The append's own script reads what the
+clocks need (``TableStore.append_handing_over``). Where no email is due (the seat is muted, or
+it was sent: the delivery states are read only when someone hears emails), the request writes
+the rest itself in one script (``TableStore.hand_over``): no notice, no worker. Where one is, it
+leaves the notice, and a worker's settle does everything as for any other change.
 
 The append marked the table and indexed it for the sweep, without a notice: if the request dies
 between its append and this, the sweep announces the table GRACE seconds later, as for a notice
@@ -64,16 +65,24 @@ def policy(store: TableStore, table: Table, seat: str, read: SettleReads | None)
     return read.here[seat] or read.everywhere[seat] or preferences.DEFAULT
 
 
-def settle(store: TableStore, table: Table, waiting: dict[str, int], now: float) -> str:
+def settle(store: TableStore, table: Table, waiting: dict[str, int], now: float,
+           read: SettleReads | None = None) -> str:
     """Settle the hand-off just appended (``table`` at its seq, ``waiting`` as the append left
-    it), or leave it to a worker; returns what was done (for logs and tests). Raises nothing: the
-    move is in whatever happens here (the caller must never make it again), and the table stays
-    marked for the sweep until a settle has run."""
+    it), or leave it to a worker; returns what was done (for logs and tests). ``read``: what the
+    clocks need, as the append read it (else read here, with the emails' delivery states). Raises
+    nothing: the move is in whatever happens here (the caller must never make it again), and the
+    table stays marked for the sweep until a settle has run."""
     faults.point("handover:appended")
     try:
         wanted = wanted_mail(table, waiting)
-        read = store.settle_reads(table.id, deadlines.timed_seats(table, waiting),
-                                  [f"{kind}-{seq}-{seat}" for kind, seq, seat in wanted])
+        if read is None:
+            read = store.settle_reads(table.id, deadlines.timed_seats(table, waiting),
+                                      [f"{kind}-{seq}-{seat}" for kind, seq, seat in wanted])
+        elif any(not muted(store, table, kind, seat, read) for kind, _, seat in wanted):
+            # someone may be owed an email: the delivery states the append did not read
+            read.mail = store.mail_states(table.id, [f"{kind}-{seq}-{seat}" for kind, seq, seat in wanted])
+        else:
+            read.mail = [None] * len(wanted)           # nobody hears of it: no email is owed
         if unsent(store, table, read, wanted):         # an email to send: the worker's settle does it all
             store.rekick(table.id, now)
             return "left to a worker"

@@ -9,9 +9,14 @@
 --       none: compressed by the caller, as the store reads it back),
 --       the server must act after this append ('1': marked, a notice left; '2': marked and
 --       indexed, no notice: the caller settles the hand-off itself, the sweep is the safety net;
---       '0': nothing), the table id, now (the index's score), entries...
--- Returns {new seq, waiting JSON} | {-1} no table | {-2, record} seen before | {-3, seq} conflict.
-local FIRST = 12
+--       '0': nothing), the table id, now (the index's score),
+--       the seats whose clocks the caller's settle needs ('' for none; else a JSON array of
+--       [seat, true when it has a player], and KEYS go on with the clock, the table's
+--       preferences, then per seat its player's vacations and preferences), entries...
+-- Returns {new seq, waiting JSON} | {-1} no table | {-2, record} seen before | {-3, seq} conflict;
+-- with seats for the settle, the new seq and waiting JSON are followed by what clock_reads
+-- (above) reads for them as they are waited on after the append.
+local FIRST = 13
 local seq = tonumber(redis.call('HGET', KEYS[1], 'seq'))
 if not seq then return {-1} end
 if ARGV[2] ~= '' then
@@ -53,4 +58,11 @@ end
 for seat, _ in pairs(now) do
   if not kept[seat] then kept[seat] = tostring(new); redis.call('HSET', KEYS[3], seat, new) end
 end
-return {new, cjson.encode(kept)}
+if ARGV[12] == '' then return {new, cjson.encode(kept)} end
+local names, currents = {}, {}
+for i, seat in ipairs(cjson.decode(ARGV[12])) do
+  names[i] = seat[1]
+  currents[i] = seat[2] and tonumber(kept[seat[1]]) or false
+end
+local flat, first, entries, here, vacations, everywhere = clock_reads(KEYS[10], KEYS[2], KEYS[11], names, currents, 12)
+return {new, cjson.encode(kept), flat, first, entries, here, vacations, everywhere}

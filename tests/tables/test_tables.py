@@ -136,7 +136,7 @@ def test_an_advance_killed_half_way_and_run_again_leaves_the_log_of_a_clean_run(
 
     crashing = TableStore(redis_client)
     twin = tables.start(crashing, "duel", {}, BOTS, 1000.0, seed=SEED, table_id="twin").table
-    real_append, calls = crashing.append, []
+    real_append, calls = crashing.append_handing_over, []
 
     def append_then_die(*args, **kwargs):
         calls.append(1)
@@ -144,11 +144,11 @@ def test_an_advance_killed_half_way_and_run_again_leaves_the_log_of_a_clean_run(
             raise Crash()
         return real_append(*args, **kwargs)
 
-    crashing.append = append_then_die
+    crashing.append_handing_over = append_then_die
     with pytest.raises(Crash):                         # two decisions a write: it dies at the third write
         tables.advance(crashing, twin.id, now=1000.0, batch=2)
     assert 0 < crashing.seq(twin.id) < clean_store.seq(clean.id)
-    crashing.append = real_append
+    crashing.append_handing_over = real_append
     tables.advance(crashing, twin.id, now=1000.0)
     tables.advance(crashing, twin.id, now=1000.0)      # and once more: nothing left to do
     assert events(clean_store, "twin") == events(clean_store, "clean")

@@ -76,3 +76,30 @@ def test_a_move_killed_before_its_settle_leaves_the_table_to_the_sweep(env, redi
     settle.drain(ctx)
     assert store.needs(table.id) is None
     assert store.clock(table.id)["south:edge"] == str(table.seq + 1)
+
+
+def test_a_seat_muted_everywhere_or_already_emailed_is_settled_by_the_move(env, redis_client, smtp_server):
+    """What the append reads for the clocks carries each player's policy everywhere, so a player
+    who muted every table needs no worker either; a seat that hears emails, but whose turn email
+    was already sent, is settled by the move too (the delivery states read after the append)."""
+    store, ctx = TableStore(redis_client), Context(env, TableStore(redis_client))
+    table = tables.start(store, "duel", {}, PEOPLE, 1000.0, seed=SEED).table
+    settle.drain(ctx)
+    for seat in PEOPLE:                        # their first emails went out (Nora's turn, Sam's invitation)
+        store.mail_sent(table.id, f"invitation-0-{seat}")
+    store.set_preference(None, "south", "sam@example.org", "mute")        # Sam mutes every table
+    tables.submit(store, tables.load(store, table.id), "north", option=1, now=1100.0)
+    assert redis_client.llen(keys.CHANGED) == 0 and store.needs(table.id) is None
+    assert store.clock(table.id)["south:edge"] == str(table.seq + 1)
+    seq = tables.load(store, table.id).seq
+    store.mail_sent(table.id, f"your_turn-{seq + 1}-north")                # as if Nora's email went out already
+    tables.submit(store, tables.load(store, table.id), "south", option=1, now=1200.0)
+    assert redis_client.llen(keys.CHANGED) == 0 and store.needs(table.id) is None
+    assert store.clock(table.id)["north:edge"] == str(seq + 1)
+    tables.submit(store, tables.load(store, table.id), "north", option=1, now=1300.0)
+    store.set_preference(None, "south", "sam@example.org", "immediate")   # Sam hears of his turns again
+    seq = tables.load(store, table.id).seq
+    tables.submit(store, tables.load(store, table.id), "south", option=1, now=1400.0)
+    assert redis_client.llen(keys.CHANGED) == 1                            # Nora is owed her email: a worker's
+    settle.drain(ctx)
+    assert store.clock(table.id)["north:edge"] == str(seq + 1) and store.needs(table.id) is None
