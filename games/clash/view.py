@@ -3,46 +3,69 @@
 for reading, with the derived facts (Security, blocked fields, support) spelled out."""
 
 from . import board as B
-from . import derived as D
 from .tiles import TILES
-
 
 NAMES = tuple(B.field_name(i) for i in B.FIELDS)      # each field's name, by index
 ROWS = tuple(tuple(NAMES[r * 3 + c] for c in range(3)) for r in range(3))
+NAME = {t: tile["name"] for t, tile in TILES.items()}
+EFFECT = {t: tile["effect"] for t, tile in TILES.items()}
+# the fields a face-up, uncovered tile marks, by (field, supported seat, tile): for the UN
+# (stabilize) and Picket or Riots (block) only, which is all a view asks (derived._marked)
+MARKS = {(i, seat, t): tuple(B.reach(i, seat, tile["reach"])) for i in B.FIELDS for seat in B.SEATS
+         for t, tile in TILES.items() if tile["effect"] in ("stabilize", "block")}
 
 
 def _tiles(tiles) -> list[dict]:
-    return [{"id": t, "name": TILES[t]["name"]} for t in tiles]
+    return [{"id": t, "name": NAME[t]} for t in tiles]
+
+
+def _marked(board) -> tuple[set, set]:
+    """(stabilized, blocked): derived.stabilized and derived.blocked in one pass."""
+    stab: set = set()
+    blocked: set = set()
+    for i, cell in enumerate(board):
+        if cell is not None and cell["d"] is None and cell["c"] is None:
+            effect = EFFECT[cell["t"]]
+            if effect == "stabilize" or effect == "block":
+                marks = MARKS.get((i, cell["s"], cell["t"]))
+                if marks is None:
+                    marks = B.reach(i, cell["s"], TILES[cell["t"]]["reach"])
+                (stab if effect == "stabilize" else blocked).update(marks)
+    return stab, blocked
 
 
 def view(state, seat) -> dict:
     if state is None:
         return {}
     board = state["board"]
-    stab, blocked = D.stabilized(board), D.blocked(board)
+    stab, blocked = _marked(board)
     fields = {}
-    for i in B.FIELDS:
-        cell = board[i]
+    support = {s: 0 for s in B.SEATS}
+    for i, cell in enumerate(board):
         field = NAMES[i]
-        entry = {"field": field, "blocked": i in blocked and i not in stab, "stabilized": i in stab}
-        if cell is not None:
-            tile = TILES[cell["t"]]
-            up = cell["d"] is None
-            entry.update({
-                "tile": cell["t"], "name": tile["name"], "effect": tile["effect"],
-                "face": "up" if up else "down",
-                "supports": cell["s"] if up else None,
-                "facing": B.facing_of(cell["s"]) if up else None,
-                "destroyed_by": cell["d"], "covered_by": cell["c"],
-                "security": D.has_security(board, i, stab),
-            })
-        fields[field] = entry
+        stabilized = i in stab
+        if cell is None:
+            fields[field] = {"field": field, "blocked": i in blocked and not stabilized, "stabilized": stabilized}
+            continue
+        t, s = cell["t"], cell["s"]
+        up = cell["d"] is None
+        if up:
+            support[s] += 1
+        fields[field] = {
+            "field": field, "blocked": i in blocked and not stabilized, "stabilized": stabilized,
+            "tile": t, "name": NAME[t], "effect": EFFECT[t],
+            "face": "up" if up else "down",
+            "supports": s if up else None,
+            "facing": ("north" if s == B.SOUTH else "south") if up else None,     # board.facing_of
+            "destroyed_by": cell["d"], "covered_by": cell["c"],
+            "security": up and (cell["c"] is not None or EFFECT[t] == "security" or stabilized),
+        }
     step = state.get("step") or {}
     return {
         "game": state["game"], "options": dict(state["opts"]), "first": state["first"],
         "waiting_for": step.get("seat"), "step": dict(step) if step else None,
         "board": fields, "rows": [list(row) for row in ROWS],
-        "support": D.support(board), "placements": state["placements"],
+        "support": support, "placements": state["placements"],
         "zones": {s: _tiles(state["zones"][s]) for s in B.SEATS},
         "neutral": _tiles(state["neutral"]), "removed_pile": _tiles(state["pile"]),
         "unused_neutrals": _tiles(sorted(state["box"])), "set_aside": _tiles(state["aside"]),
@@ -54,6 +77,7 @@ def view(state, seat) -> dict:
 
 
 ARROW = {"north": "^", "south": "v", "east": ">", "west": "<"}
+HEADER = "      " + "".join(f"{col:<20}" for col in "ABC")
 
 
 def brief(state, seat) -> list[str]:
@@ -62,30 +86,33 @@ def brief(state, seat) -> list[str]:
     if state is None:
         return []
     board = state["board"]
-    support, wins = D.support(board), state["wins"]
-    label = {"mcworld": "McWorld", "jihad": "Jihad"}
-    lines = [f"Game {state['game']}: support McWorld {support['mcworld']}, Jihad {support['jihad']}; "
-             f"games won McWorld {wins['mcworld']}, Jihad {wins['jihad']}.",
-             "      " + "".join(f"{col:<20}" for col in "ABC")]
+    wins = state["wins"]
+    support = {s: 0 for s in B.SEATS}
+    for cell in board:
+        if cell is not None and cell["d"] is None:
+            support[cell["s"]] += 1
+    lines = [(f"Game {state['game']}: support McWorld {support['mcworld']}, Jihad {support['jihad']}; "
+              f"games won McWorld {wins['mcworld']}, Jihad {wins['jihad']}."), HEADER]
     blocked = None
     for r, row in enumerate(ROWS):
         cells = []
-        for c in range(3):
-            cell = board[r * 3 + c]
+        for i in range(r * 3, r * 3 + 3):
+            cell = board[i]
             if cell is None:
                 if blocked is None:
-                    blocked = D.blocked(board) - D.stabilized(board)
-                text = "(blocked)" if r * 3 + c in blocked else "."
+                    stab, blocked = _marked(board)
+                    blocked -= stab
+                text = "(blocked)" if i in blocked else "."
             elif cell["d"] is not None:
-                text = f"{TILES[cell['t']]['name']} (down)"
+                text = f"{NAME[cell['t']]} (down)"
             else:
-                text = f"{TILES[cell['t']]['name']} {ARROW.get(B.facing_of(cell['s']), '?')}"
+                text = f"{NAME[cell['t']]} {'^' if cell['s'] == B.SOUTH else 'v'}"     # ARROW[board.facing_of]
             cells.append(f"{text:<20}")
         lines.append(f"  {row[0][1]}   " + "".join(cells).rstrip())
-    for who in B.SEATS:
-        names = ", ".join(TILES[t]["name"] for t in state["zones"][who]) or "empty"
-        lines.append(f"{label[who]}'s zone: {names}")
-    lines.append("Neutral zone: " + (", ".join(TILES[t]["name"] for t in state["neutral"]) or "empty"))
+    zones = state["zones"]
+    lines.append("McWorld's zone: " + (", ".join([NAME[t] for t in zones["mcworld"]]) or "empty"))
+    lines.append("Jihad's zone: " + (", ".join([NAME[t] for t in zones["jihad"]]) or "empty"))
+    lines.append("Neutral zone: " + (", ".join([NAME[t] for t in state["neutral"]]) or "empty"))
     if state["pile"]:
-        lines.append("Removed pile: " + ", ".join(TILES[t]["name"] for t in state["pile"]))
+        lines.append("Removed pile: " + ", ".join([NAME[t] for t in state["pile"]]))
     return lines
