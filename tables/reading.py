@@ -64,16 +64,24 @@ def seat_prompts(table: Table, state: Any, seat: str | None, board: bool,
         game = table.game
         for prompt in out:
             if prompt["seat"] == seat and prompt.get("options"):
-                prompt["options"] = [{**o, "notation": text}
-                                     for o, text in zip(prompt["options"], notations(game, state, seat, prompt["options"]))]
+                prompt["options"] = [{**o, "notation": text} for o, text in zip(
+                    prompt["options"], notations(game, state, seat, prompt["options"], prompts.get(seat)))]
     return out
 
 
-def notations(game: Any, state: Any, seat: str, options: list[dict[str, Any]]) -> list[str | None]:
+def notations(game: Any, state: Any, seat: str, options: list[dict[str, Any]],
+              asked: dict[str, Any] | None = None) -> list[str | None]:
     """The notation of each of ``options`` (the seat's question's, in order), the game's
     ``notate_all`` worked out once for them all; each option on its own for a game without one
-    (its question not asked again), or should it list others."""
-    every = game.notate_all(state, seat) if getattr(type(game), "notate_all", None) is not Game.notate_all else []
+    (its question not asked again), or should it list others. ``asked``: the seat's question as
+    the game's ``prompts`` asks it, given to a ``notate_all`` that takes it (``notate_all_asked``)
+    so that it is not asked again."""
+    if getattr(type(game), "notate_all", None) is Game.notate_all:
+        every = []
+    elif asked is not None and getattr(game, "notate_all_asked", False):
+        every = game.notate_all(state, seat, asked)
+    else:
+        every = game.notate_all(state, seat)
     if len(every) != len(options):
         every = [game.notate(state, seat, o["move"]) for o in options]
     return every

@@ -65,8 +65,11 @@ class Clash(Game):
     def notate(self, state, seat, move):
         return notation.notate(state, seat, move)
 
-    def notate_all(self, state, seat):      # the question asked once for all its options
-        return notation.notate_all(state, seat)
+    # notate_all takes the seat's question as a third argument when its caller has it (tables.reading)
+    notate_all_asked = True
+
+    def notate_all(self, state, seat, asked=None):      # the question asked once for all its options
+        return notation.notate_all(state, seat, asked)
 
     def move_words(self):      # tile names, directions, sides: words a line of moves begins with
         return super().move_words() | self.words_of(*(a for t in notation.TILES.values() for a in t["aliases"]), *B.COMPASS_SHORT, *B.COMPASS_SHORT.values(), B.SOUTH, B.NORTH, "tip white black")

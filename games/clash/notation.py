@@ -218,12 +218,13 @@ def notate(state, seat: str, move: dict) -> str | None:
     return read_back(prompt, move, lambda option: _texts(seat, option), lambda text: parse(text, state, seat))
 
 
-def notate_all(state, seat: str) -> list[str | None]:
+def notate_all(state, seat: str, asked: dict | None = None) -> list[str | None]:
     """``notate`` of every option of the seat's question, in order, the question asked once: a
     form reads back as an option's move only when its words, all of them, answer this question
     with it (parse reads on to the next question only past the first answer, and a line of two
-    answers is never one option's move), so each form is read against this question alone."""
-    prompt = prompts(state).get(seat) if state else None
+    answers is never one option's move), so each form is read against this question alone.
+    ``asked``: the seat's question, when the caller has it already (``prompts(state)[seat]``)."""
+    prompt = asked if asked is not None else prompts(state).get(seat) if state else None
     if prompt is None:
         return []
     said = {id(option): _phrases(seat, option["move"], option["label"]) for option in prompt["options"]}
