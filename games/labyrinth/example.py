@@ -21,7 +21,6 @@ from games.core import SYSTEM, IllegalMove, Rng
 
 from . import advice
 from .ctx import STEPS, Ctx, GameOver
-from .evolve import evolve
 from .notate import notate
 from .notation import parse
 from .rules import _apply as _step
@@ -78,16 +77,18 @@ def _forced(prompt: dict) -> bool:
     return len(prompt.get("options") or []) == 1 and not prompt.get("range")
 
 
-def decide(state, seat: str, move: dict, rng: Rng, asked: dict | None = None) -> list[dict]:
-    """rules.decide() of a listed move (or one the seat could write), on a marshal copy: the same
-    checks and the same step, without decide()'s JSON round trip, which was a third of an
-    example's time; ``asked``: the state's prompts, when the caller has them already."""
+def decide(state, seat: str, move: dict, rng: Rng, asked: dict | None = None, mine: bool = False) -> Ctx:
+    """rules.decide() of a listed move (or one the seat could write), on a marshal copy (``mine``:
+    on the state itself, a copy no one else holds): the same checks and the same step, without
+    decide()'s JSON round trip, which was a third of an example's time; ``asked``: the state's
+    prompts, when the caller has them already. Returns the decision: its events, and its working
+    copy, which is the state after them (every event is folded into it as it is made: ctx.py)."""
     if state is None or state.get("result"):
         raise IllegalMove("game_over", "The game is over.")
     asked = prompts(state) if asked is None else asked
     if seat not in asked:
         raise IllegalMove("not_your_turn", "Not this seat's turn.")
-    ctx = Ctx(_copy(state), rng)
+    ctx = Ctx(state if mine else _copy(state), rng)
     listed = {k: normalise(k, v) for k, v in move.items()}
     try:
         if listed in [o["move"] for o in asked[seat]["options"]]:
@@ -98,16 +99,13 @@ def decide(state, seat: str, move: dict, rng: Rng, asked: dict | None = None) ->
             _decide_dict(ctx, seat, move)
     except GameOver:
         pass
-    return ctx.events
+    return ctx
 
 
 def _apply(state, seat: str, move: dict, rng: Rng, asked: dict | None = None):
     """(events, the state after them); the state given is not changed."""
-    events = decide(state, seat, move, rng, asked)
-    state = _copy(state)
-    for event in events:
-        state = evolve(state, event)
-    return events, state
+    ctx = decide(state, seat, move, rng, asked)
+    return ctx.events, ctx.s
 
 
 def _depends(state, seat: str, move: dict, events: list, after, rng: _Dice, i: int) -> tuple[bool, dict | None]:
@@ -117,17 +115,14 @@ def _depends(state, seat: str, move: dict, events: list, after, rng: _Dice, i: i
     were worked out (else None)."""
     if rng.used:
         return True, None
-    world = mask(state, seat, 1)
     try:
-        other = decide(world, seat, move, Rng(b"example: another world", i))
+        other = decide(mask(state, seat, 1), seat, move, Rng(b"example: another world", i), mine=True)
     except IllegalMove:
         return True, None
-    if [redact(e, seat) for e in other] != [redact(e, seat) for e in events]:
+    if [redact(e, seat) for e in other.events] != [redact(e, seat) for e in events]:
         return True, None
-    for event in other:
-        world = evolve(world, event)
     asked = prompts(after)
-    return prompts(world) != asked, asked
+    return prompts(other.s) != asked, asked
 
 
 def _moves(parsed: dict) -> list[dict]:
