@@ -14,13 +14,16 @@ pipeline, one batch per node, sent together (not a transaction: none of them nee
 ``home`` says which node holds a key.
 """
 
+import os
 import threading
 import weakref
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+import hiredis
 import redis
 from redis.cluster import ClusterNode, RedisCluster
+from redis.connection import HiredisRespSerializer
 from redis.exceptions import ClusterDownError, SlotNotCoveredError, TryAgainError
 
 Client = redis.Redis | RedisCluster
@@ -73,6 +76,10 @@ def one_thread(url: str, cluster: bool = False) -> dict[str, Any]:
     return {} if cluster or is_cluster_url(url) else {"single_connection_client": True}
 
 
+_PID = [os.getpid()]         # this process's, kept current across a fork (no system call a command)
+os.register_at_fork(after_in_child=lambda: _PID.__setitem__(0, os.getpid()))
+
+
 class _Holder:
     """A thread's hold on its connection: when the thread ends, its locals go, and with them this,
     whose finalizer gives the connection back to the pool for the next thread."""
@@ -95,7 +102,8 @@ class HeldConnections(redis.ConnectionPool):
         self._known: weakref.WeakSet[Any] = weakref.WeakSet()
 
     def get_connection(self, command_name: Any = None, *keys: Any, **options: Any) -> Any:
-        self._checkpid()                    # a forked child starts again (reset) and never shares a socket
+        if self.pid != _PID[0]:             # a forked child starts again (reset) and never shares a socket
+            self._checkpid()
         holder = getattr(self._held, "holder", None)
         if holder is None:
             holder = _Holder()
@@ -129,9 +137,11 @@ class HeldConnections(redis.ConnectionPool):
         (NOSCRIPT...) is raised as the client raises it. A connection that fails is made again
         and the command sent again as the client does: by the connection's own retry policy."""
         connection = self.get_connection()
+        pack = _pack if isinstance(getattr(connection, "_command_packer", None), HiredisRespSerializer) \
+            else connection.pack_command
 
         def once() -> Any:
-            connection.send_packed_command(connection.pack_command(*args), check_health=False)
+            connection.send_packed_command(pack(*args), check_health=False)
             return connection.read_response()
 
         return connection.retry.call_with_retry(once, lambda _: connection.disconnect())
@@ -140,6 +150,12 @@ class HeldConnections(redis.ConnectionPool):
         super().disconnect(inuse_connections)
         for connection in list(self._known):
             connection.disconnect()
+
+
+def _pack(*args: Any) -> list[bytes]:
+    """What redis-py's hiredis packer sends for a command whose arguments are str, bytes, int or
+    float and whose name is one word (the store's scripts): hiredis's packing, called directly."""
+    return [hiredis.pack_command(args)]
 
 
 def held(client: Client) -> Client:
@@ -153,7 +169,9 @@ def held(client: Client) -> Client:
 
 
 def is_cluster(client: Any) -> bool:
-    return isinstance(client, RedisCluster)
+    # a plain client answered at once: RedisCluster's bases make isinstance() a typing Protocol's
+    # check, a few microseconds asked several times a move
+    return type(client) is not redis.Redis and isinstance(client, RedisCluster)
 
 
 def home(client: Client, key: str) -> Any:

@@ -7,7 +7,7 @@ import json
 import pytest
 import redis.connection
 
-from store import keys
+from store import connect, keys
 
 
 @pytest.fixture
@@ -15,7 +15,7 @@ def sent(monkeypatch):
     """The names of the commands this process sends to Redis, in order."""
     names = []
     pack_commands, send_command = redis.connection.Connection.pack_commands, redis.connection.Connection.send_command
-    pack_command = redis.connection.Connection.pack_command
+    pack_command, real_pack = redis.connection.Connection.pack_command, connect._pack
 
     def packing(self, commands):
         names.extend(str(c[0]).upper() for c in commands)
@@ -23,7 +23,7 @@ def sent(monkeypatch):
 
     def packing_one(self, *args):        # the store's scripts on a held connection (HeldConnections.call)
         names.append(str(args[0]).upper())
-        return pack_command(self, *args)
+        return pack_command(self, *args) if self is not None else real_pack(*args)
 
     def sending(self, *args, **kwargs):
         names.append(str(args[0]).upper())
@@ -32,6 +32,7 @@ def sent(monkeypatch):
     monkeypatch.setattr(redis.connection.Connection, "pack_commands", packing)
     monkeypatch.setattr(redis.connection.Connection, "send_command", sending)
     monkeypatch.setattr(redis.connection.Connection, "pack_command", packing_one)
+    monkeypatch.setattr(connect, "_pack", lambda *args: packing_one(None, *args))
     return names
 
 
@@ -98,7 +99,7 @@ def trips(monkeypatch):
     """The round trips this process makes to Redis: the names of the commands of each."""
     out = []
     pack_commands, send_command = redis.connection.Connection.pack_commands, redis.connection.Connection.send_command
-    pack_command = redis.connection.Connection.pack_command
+    pack_command, real_pack = redis.connection.Connection.pack_command, connect._pack
 
     def packing(self, commands):
         out.append([str(c[0]).upper() for c in commands])
@@ -110,11 +111,12 @@ def trips(monkeypatch):
 
     def packing_one(self, *args):        # the store's scripts on a held connection (HeldConnections.call)
         out.append([str(args[0]).upper()])
-        return pack_command(self, *args)
+        return pack_command(self, *args) if self is not None else real_pack(*args)
 
     monkeypatch.setattr(redis.connection.Connection, "pack_commands", packing)
     monkeypatch.setattr(redis.connection.Connection, "send_command", sending)
     monkeypatch.setattr(redis.connection.Connection, "pack_command", packing_one)
+    monkeypatch.setattr(connect, "_pack", lambda *args: packing_one(None, *args))
     return out
 
 

@@ -85,3 +85,28 @@ def test_a_command_sent_bare_answers_as_the_client_does(redis_client):
     else:
         raise AssertionError("an unknown script was not refused")
     assert call("PING") == b"PONG"                      # the connection is still good after an error
+
+
+def test_a_forked_child_makes_its_own_connection(redis_client):
+    """The pool knows a fork by the process id kept across it (no system call a command): the
+    child starts again with a connection of its own, never the parent's socket."""
+    import os
+
+    client = connect.held(redis_client)
+    assert client.ping()
+    parent = client.connection_pool._held.holder.connection
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:                                       # the child: say whether its connection is new
+        try:
+            client.ping()
+            mine = client.connection_pool._held.holder.connection if hasattr(client.connection_pool._held, "holder") \
+                else None
+            os.write(write, b"new" if mine is not None and mine is not parent else b"same")
+        finally:
+            os._exit(0)
+    os.close(write)
+    answer = os.read(read, 16)
+    os.waitpid(child, 0)
+    assert answer == b"new"
+    assert client.ping() and client.connection_pool._held.holder.connection is parent    # the parent's kept
