@@ -101,13 +101,28 @@ def view(table: Table, seat: str | None, board: bool = False, shared: bool = Fal
     if not board and not shared:
         return view_of(table, table.state, table.seq, seat)
     state = table.state
-    seen = (table.kept(("state", seat), lambda: table.game.view(state, seat)),
+    seen = (table.kept(("state", seat), lambda: _game_view(table, state, seat)),
             table.kept(("board", seat), lambda: table.game.brief(state, seat)) if board else None)
     if not board:       # the prompts as the copy worked them out once for its state (the move asked them)
         return view_of(table, state, table.seq, seat, seen=seen,
                        prompts=seat_prompts(table, state, seat, False, table.prompts()))
     kept = table.kept(("prompts", seat), lambda: seat_prompts(table, state, seat, True, table.prompts()))
     return view_of(table, state, table.seq, seat, True, prompts=[dict(p) for p in kept], seen=seen)
+
+
+SAME_FOR_ALL = ("state", "every seat's")      # Table.kept's key of a view every seat shares (``_game_view``)
+
+
+def _game_view(table: Table, state: Any, seat: str | None) -> Any:
+    """The game's view of the state for ``seat``. A game that shows every seat, and an observer,
+    the same view but for its ``you`` (``view_same_for_all``: open information, e.g. CLASH) works
+    it out once per seq of the copy, the first seat that asks it, and each other seat has it with
+    its own ``you``."""
+    game = table.game
+    if state is None or not getattr(game, "view_same_for_all", False):
+        return game.view(state, seat)
+    seen = table.kept(SAME_FOR_ALL, lambda: game.view(state, seat))
+    return seen if seen.get("you", seat) == seat else {**seen, "you": seat}
 
 
 def view_at(store: TableStore, table: Table, seq: int, seat: str | None, board: bool = False) -> dict[str, Any]:

@@ -44,6 +44,9 @@ class Clash(Game):
     def decide(self, state, seat, move, rng):
         return rules.decide(state, seat, move, rng)
 
+    # open information (spec 12.1): every seat, and an observer, sees the same view but its "you"
+    view_same_for_all = True
+
     def view(self, state, seat):
         return view_mod.view(state, seat)
 

@@ -2,7 +2,8 @@
 cheaper: the UN's and the Pickets' marks in one pass, the tiles' names and effects looked up once)
 are, byte for byte and key for key, what they were: checked against the former code, kept below,
 on every state of whole random matches under every table option of the Polish matches, for each
-seat and an observer."""
+seat and an observer; and every seat's is the same but for its "you" (``view_same_for_all``: a
+view works it out once for every seat)."""
 
 import copy
 
@@ -120,9 +121,13 @@ def test_the_view_and_the_board_are_what_they_were():
     for n in range(len(VARIED)):
         for m in range(3):
             for state in _states(n, VARIED[n], m):
+                first = GAME.view(state, GAME.seats[0])
                 for seat in (*GAME.seats, None):
-                    assert orjson.dumps(GAME.view(state, seat)) == orjson.dumps(former_view(state, seat))
+                    seen = orjson.dumps(GAME.view(state, seat))
+                    assert seen == orjson.dumps(former_view(state, seat))
                     assert GAME.brief(state, seat) == former_brief(state, seat)
+                    # view_same_for_all: another seat's view is the first's with its own "you", key for key
+                    assert orjson.dumps({**first, "you": seat}) == seen
                 board = state["board"]
                 marked += bool(D.stabilized(board) or D.blocked(board))
                 down += any(cell is not None and cell["d"] is not None for cell in board)
