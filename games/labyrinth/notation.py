@@ -181,19 +181,25 @@ def _copy(state):
     return marshal.loads(marshal.dumps(state))          # plain JSON values: the fastest deep copy
 
 
-def _decided(state, seat: str, part: dict, prompt: dict) -> list[dict]:
+def _decided(state, seat: str, part: dict, prompt: dict) -> tuple[list[dict], dict]:
     """rules.decide() of ``part``, the move of an option of ``prompt`` (the seat's question in
-    ``state``): for a listed move the same step on a copy, without asking the copy the question
-    again nor its JSON round trip (most of a parse's time); anything else through decide()."""
+    ``state``), and the state after its events: for a listed move the same step on a copy, without
+    asking the copy the question again nor decide()'s JSON round trip (most of a parse's time), the
+    copy being the state after it (every event is folded into it as it is made: ctx.py); anything
+    else through decide(), its events folded into a copy."""
     move = {k: normalise(k, v) for k, v in part.items()}
     if len(move) != 1 or "seq" in move or "reason" in move or move not in [o["move"] for o in prompt["options"]]:
-        return decide(state, seat, part, Rng(b"notation", 0))
+        events = decide(state, seat, part, Rng(b"notation", 0))
+        after = _copy(state)
+        for event in events:
+            after = evolve(after, event)
+        return events, after
     ctx = Ctx(_copy(state), Rng(b"notation", 0))
     try:
         STEPS[ctx.s["step"]["k"]][1](ctx, ctx.s["step"], move)
     except GameOver:
         pass
-    return ctx.events
+    return ctx.events, ctx.s
 
 
 def parse(text: str, state, seat: str, teach: bool = True) -> dict:
@@ -229,10 +235,7 @@ def parse(text: str, state, seat: str, teach: bool = True) -> dict:
         parts.append(part)
         i += used
         if i < len(words) and any(w not in FILLER for w in words[i:]):
-            events = last = _decided(current, seat, part, prompt)
-            current = _copy(current)
-            for event in events:
-                current = evolve(current, event)
+            last, current = _decided(current, seat, part, prompt)
     if not parts:
         prompt = prompts(state).get(seat)
         asked = f"{prompt['text']} {choices(state, seat, prompt)}" if prompt and teach else NOTATION_HELP
