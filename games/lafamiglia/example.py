@@ -13,10 +13,12 @@ from games.core import SYSTEM, Rng
 
 from . import data as D
 from . import rules
+from .ctx import Ctx
 from .evolve import evolve
 from .notation import notate
 from .setup import sheet0_free
 from .state import order
+from .steps import STEPS
 
 LIMIT = 40          # lines at most (a reply takes 60)
 STOP = {"sell", "gift", "done", "pass"}
@@ -64,8 +66,37 @@ def _copy(value):
     return marshal.loads(marshal.dumps(value))
 
 
-def _apply(s, seat, move):
-    for event in rules.decide(s, seat, move, Rng(b"example", 0)):
+class _Work(Ctx):
+    """A decision's context whose working copy is a marshal copy of the state (Ctx makes a JSON
+    round trip of it, most of a decision's time here); the rest as Ctx makes it."""
+
+    def __init__(self, state):
+        super().__init__({"stack": state["stack"]})
+        self.s = _copy(state)
+
+
+def _decide(s, seat, move, asked) -> list[dict]:
+    """rules.decide() of a listed move of the seat's question in ``asked`` (the questions of ``s``,
+    worked out already): the same steps on a marshal copy, without asking the questions again.
+    Anything else goes to rules.decide(), which refuses it as it would."""
+    prompt = asked.get(seat)
+    chosen = rules._listed(move, prompt["options"]) if prompt and isinstance(move, dict) else None
+    if chosen is None:
+        return rules.decide(s, seat, move, Rng(b"example", 0))
+    ctx = _Work(s)
+    if seat == SYSTEM and "auto" in chosen:
+        rules.apply_instruction(ctx, chosen["auto"])
+    elif prompt.get("sealed"):
+        ctx.emit("seal", seat=seat, card=chosen["card"])
+    else:
+        f = ctx.top()
+        STEPS[f["k"]]["do"](ctx, f, chosen)
+    rules.run(ctx)
+    return ctx.finish()
+
+
+def _apply(s, seat, move, asked):
+    for event in _decide(s, seat, move, asked):
         s = evolve(s, _copy(event))
     return s
 
@@ -80,7 +111,7 @@ def _forced(s):
         seat = next((x for x in sorted(asked) if len(asked[x]["options"]) == 1), None)
         if seat is None:
             return s, asked
-        s = _apply(s, seat, asked[seat]["options"][0]["move"])
+        s = _apply(s, seat, asked[seat]["options"][0]["move"], asked)
 
 
 def example(state, seat) -> list[str]:
@@ -92,12 +123,12 @@ def example(state, seat) -> list[str]:
         if not prompt:
             break
         if len(prompt["options"]) == 1:          # asked of nobody: the server answers it
-            s, asked = _forced(_apply(s, seat, prompt["options"][0]["move"]))
+            s, asked = _forced(_apply(s, seat, prompt["options"][0]["move"], asked))
             continue
         move = _sensible(s, seat, prompt)
         words = notate(s, seat, move)
         if words is None:
             break
         lines.append(words)
-        s, asked = _forced(_apply(s, seat, move))
+        s, asked = _forced(_apply(s, seat, move, asked))
     return lines
