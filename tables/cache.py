@@ -59,45 +59,73 @@ class TableCache:
         finally:
             self.put(table)
 
-    @contextmanager
-    def seat_reading(self, store: TableStore, table_id: str) -> Iterator[tuple[Table, LogTail, Glance]]:
+    def seat_reading(self, store: TableStore, table_id: str) -> "SeatReading":
         """``current`` and ``tail`` at once, for a seat's view: the seq, the log's entries appended
         since the tail held (or its newest, when none is held), the pending rollback and the
         table's preferences in one round trip (``Glance``); then a load only when this process's
-        copy is not at the seq."""
-        table = self.take(table_id)
-        with self.tail(table_id) as tail:
-            try:
-                glance = store.glance(table_id, tail.high or None, KEEP if tail.high else FIRST)
-            except NoSuchTable:
-                if table is not None:
-                    self.put(table)
-                raise NotFound(f"There is no table {table_id}.", code="unknown_table") from None
-            _extend(tail, glance)
-            if table is None or table.seq != glance.seq:
-                table = load(store, table_id)
-            try:
-                yield table, tail, glance
-            finally:
-                self.put(table)
+        copy is not at the seq. A context manager of its own (no generator: the hottest read)."""
+        return SeatReading(self, store, table_id)
+
+    def _take_tail(self, table_id: str) -> LogTail:
+        with self._lock:
+            return self._tails.pop(table_id, None) or LogTail(table_id)
+
+    def _put_tail(self, table_id: str, tail: LogTail) -> None:
+        tail.trim()
+        with self._lock:
+            held = self._tails.get(table_id)
+            if held is None or held.high <= tail.high:
+                self._tails[table_id] = tail
+                self._tails.move_to_end(table_id)
+                while len(self._tails) > self.size:
+                    self._tails.popitem(last=False)
 
     @contextmanager
     def tail(self, table_id: str) -> Iterator[LogTail]:
         """The newest entries of the table's log this process has read, held by this request alone
         (a request that finds them taken starts afresh); kept afterwards, the longer of two."""
-        with self._lock:
-            tail = self._tails.pop(table_id, None) or LogTail(table_id)
+        tail = self._take_tail(table_id)
         try:
             yield tail
         finally:
-            tail.trim()
-            with self._lock:
-                held = self._tails.get(table_id)
-                if held is None or held.high <= tail.high:
-                    self._tails[table_id] = tail
-                    self._tails.move_to_end(table_id)
-                    while len(self._tails) > self.size:
-                        self._tails.popitem(last=False)
+            self._put_tail(table_id, tail)
+
+
+class SeatReading:
+    """``TableCache.seat_reading``: the table, its tail and the glance, held by this request alone
+    until the block ends, then put back (the table first, then the tail, as ``current`` and
+    ``tail`` would)."""
+
+    __slots__ = ("cache", "store", "table", "table_id", "tail")
+
+    def __init__(self, cache: TableCache, store: TableStore, table_id: str):
+        self.cache, self.store, self.table_id = cache, store, table_id
+
+    def __enter__(self) -> tuple[Table, LogTail, Glance]:
+        cache, store, table_id = self.cache, self.store, self.table_id
+        table = cache.take(table_id)
+        tail = cache._take_tail(table_id)
+        try:
+            try:
+                glance = store.glance(table_id, tail.high or None, KEEP if tail.high else FIRST)
+            except NoSuchTable:
+                if table is not None:
+                    cache.put(table)
+                raise NotFound(f"There is no table {table_id}.", code="unknown_table") from None
+            _extend(tail, glance)
+            if table is None or table.seq != glance.seq:
+                table = load(store, table_id)
+        except BaseException:
+            cache._put_tail(table_id, tail)
+            raise
+        self.table, self.tail = table, tail
+        return table, tail, glance
+
+    def __exit__(self, *raised: object) -> None:
+        try:
+            self.cache.put(self.table)
+        finally:
+            self.cache._put_tail(self.table_id, self.tail)
 
 
 def _extend(tail: LogTail, glance: Glance) -> None:
