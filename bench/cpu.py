@@ -8,8 +8,8 @@ sample less its first (a process born inside the window counts from zero).
 
 ``run()`` is `make bench`'s CPU per move: ``GAMES`` concurrent random Clash games, seats muted,
 over real HTTP against `pbem run` as shipped (API, workers, embedded Redis) and against
-bench/floor.py (one Redis script a move) in the same run, the CPU of all their processes per
-move; goal: at most 1.5x the floor's. Beside it, the Redis commands per move: all that Redis
+bench/floor.py (one Redis script a move) in the same run, in alternating windows, the CPU of
+all their processes per move; goal: at most 1.5x the floor's. Beside it, the Redis commands per move: all that Redis
 ran (INFO commandstats, a script's own calls included) over the same window, and, in a short
 window after it, those the server's processes sent (a script is one; MONITOR), counted as the
 CPU is: once the games have started (their tables made and invited: a table's cost, not a
@@ -154,8 +154,10 @@ def sent_per_move(client: redis.Redis, play: Callable[[Callable[[], None]], dict
     return (seen[0] - start[0]) / max(result["moves"], 1)
 
 
-def run(seconds: float = 10.0) -> dict[str, Any]:
-    """CPU per move of every `pbem run` process against the floor's, in one run (see above)."""
+def run(seconds: float = 10.0, rounds: int = 3) -> dict[str, Any]:
+    """CPU per move of every `pbem run` process against the floor's, in one run (see above): in
+    ``rounds`` alternating windows of each (``seconds`` in all for each), so that the machine's
+    own speed, which drifts, weighs on both alike; the totals of each over its windows."""
     import os
 
     import config
@@ -174,33 +176,48 @@ def run(seconds: float = 10.0) -> dict[str, Any]:
         floor_redis = redis.Redis.from_url(floor.redis.url)
         targets = {"floor": (floor.url, floor.roots, floor_redis), "clash": (ours, [server.pid], ours_redis)}
         load = os.getloadavg()[0]
-        out: dict[str, Any] = {}
-        for name, (url, roots, client) in targets.items():
+        totals: dict[str, dict[str, Any]] = {name: {"moves": 0, "used": {}, "commands": 0, "errors": 0}
+                                             for name in targets}
+        ratios = []
+        for name, (url, _, _) in targets.items():
             http_load.run(url, 2, 3.0, game=name)                     # warm up every process
-            window, counted = Window(roots), {}
+        for _ in range(rounds):
+            per_move = {}
+            for name, (url, roots, client) in targets.items():
+                window, counted = Window(roots), {}
 
-            def counting(window: Window = window, counted: dict[str, int] = counted, client: redis.Redis = client
-                         ) -> None:
-                counted["commands"] = commands(client)
-                window.start()
+                def counting(window: Window = window, counted: dict[str, int] = counted,
+                             client: redis.Redis = client) -> None:
+                    counted["commands"] = commands(client)
+                    window.start()
 
-            result = http_load.run(url, GAMES, seconds, game=name, ramp=2.0, counting=counting)
-            used = window.stop()
-            moves = max(result["moves"], 1)
-            out[name] = {"moves": result["moves"], "cpu_ms": used["all"] * 1000 / moves,
-                         "by_role": {role: spent * 1000 / moves for role, spent in used.items() if role != "all"},
-                         "commands": (commands(client) - counted["commands"]) / moves,
+                result = http_load.run(url, GAMES, seconds / rounds, game=name, ramp=2.0, counting=counting)
+                used, total = window.stop(), totals[name]
+                total["moves"] += result["moves"]
+                total["commands"] += commands(client) - counted["commands"]
+                total["errors"] += result["errors"] or 0
+                for role, spent in used.items():
+                    total["used"][role] = total["used"].get(role, 0.0) + spent
+                per_move[name] = used["all"] / max(result["moves"], 1)
+            ratios.append(per_move["clash"] / per_move["floor"])
+        out: dict[str, Any] = {}
+        for name, (url, _, client) in targets.items():
+            total, moves = totals[name], max(totals[name]["moves"], 1)
+            out[name] = {"moves": total["moves"], "cpu_ms": total["used"]["all"] * 1000 / moves,
+                         "by_role": {role: spent * 1000 / moves for role, spent in total["used"].items()
+                                     if role != "all"},
+                         "commands": total["commands"] / moves,
                          "sent": sent_per_move(client, lambda counting, url=url, name=name: http_load.run(
                              url, GAMES, 4.0, game=name, ramp=2.0, counting=counting)),
-                         "errors": result["errors"]}
+                         "errors": total["errors"]}
         ours_, floor_ = out["clash"], out["floor"]
         return {"ratio": ours_["cpu_ms"] / floor_["cpu_ms"], "goal": GOAL, "cpu_ms_per_move": ours_["cpu_ms"],
-                "floor_cpu_ms_per_move": floor_["cpu_ms"],
+                "floor_cpu_ms_per_move": floor_["cpu_ms"], "round_ratios": [round(r, 2) for r in ratios],
                 **{f"{role} ms": spent for role, spent in sorted(ours_["by_role"].items())},
                 "moves": ours_["moves"], "floor_moves": floor_["moves"],
                 "redis_commands_per_move": ours_["commands"], "floor_redis_commands_per_move": floor_["commands"],
                 "commands_sent_per_move": ours_["sent"], "floor_commands_sent_per_move": floor_["sent"],
-                "errors": ours_["errors"] or 0, "load_before": load, "load_after": os.getloadavg()[0]}
+                "errors": ours_["errors"], "load_before": load, "load_after": os.getloadavg()[0]}
     finally:
         if server is not None:
             run_load.stop(server)
