@@ -214,6 +214,7 @@ def run(seconds: float = 10.0, rounds: int = 3) -> dict[str, Any]:
         return {"ratio": ours_["cpu_ms"] / floor_["cpu_ms"], "goal": GOAL, "cpu_ms_per_move": ours_["cpu_ms"],
                 "floor_cpu_ms_per_move": floor_["cpu_ms"], "round_ratios": [round(r, 2) for r in ratios],
                 **{f"{role} ms": spent for role, spent in sorted(ours_["by_role"].items())},
+                **{f"floor {role} ms": spent for role, spent in sorted(floor_["by_role"].items())},
                 "moves": ours_["moves"], "floor_moves": floor_["moves"],
                 "redis_commands_per_move": ours_["commands"], "floor_redis_commands_per_move": floor_["commands"],
                 "commands_sent_per_move": ours_["sent"], "floor_commands_sent_per_move": floor_["sent"],
