@@ -134,33 +134,34 @@ WINDOW = 2          # a word can only run into the words just before it (a count
 PLAIN = {"card", "op", "play", "first", "boost", "reroll", "last", "roll", "pass"}
 
 
-def _go_on(line: list[tuple], seat: str, state, move: dict, label: str) -> str | None:
+def _go_on(line: list[tuple], seat: str, state, move: dict, label: str, asked: dict) -> str | None:
     """Words for `move` that the line so far can take: read from a few answers back, the line
-    must still parse to the same moves (a word may otherwise join the one before it)."""
+    must still parse to the same moves (a word may otherwise join the one before it). ``asked``:
+    the seat's question in ``state``."""
     back = line[-WINDOW:]
-    start = back[0][0]
+    start, start_asked = back[0][0], back[0][3]
     if set(move) <= PLAIN and set(back[-1][2]) <= PLAIN:
-        return notate(state, seat, move, bare=True)
+        return notate(state, seat, move, bare=True, asked=asked)
     for text in candidates(state, move, label, bare=True):
         try:
-            parsed = parse(" ".join([t for _, t, _ in back] + [text]), start, seat, teach=False)
+            parsed = parse(" ".join([t for _, t, _, _ in back] + [text]), start, seat, teach=False, asked=start_asked)
         except IllegalMove:
             continue
-        if _moves(parsed) == [m for _, _, m in back] + [move]:
+        if _moves(parsed) == [m for _, _, m, _ in back] + [move]:
             return text
     return None
 
 
-def _says(state, seat: str, text: str, move: dict) -> bool:
+def _says(state, seat: str, text: str, move: dict, asked: dict) -> bool:
     try:
-        return parse(text, state, seat, teach=False) == move
+        return parse(text, state, seat, teach=False, asked=asked) == move
     except IllegalMove:
         return False
 
 
 class _Lines:
     """The example being written: finished lines, and the line in progress as (state before,
-    words, move) per answer."""
+    words, move, the seat's question in the state before) per answer."""
 
     def __init__(self, seat: str):
         self.seat = seat
@@ -168,16 +169,16 @@ class _Lines:
         self.line: list[tuple] = []
         self.answers = 0
 
-    def add(self, before, words: str, move: dict) -> None:
-        self.line.append((before, words, move))
+    def add(self, before, words: str, move: dict, asked: dict) -> None:
+        self.line.append((before, words, move, asked))
         self.answers += 1
 
     def flush(self) -> None:
         if len(self.line) == 1 and self.line[0][1].isdigit():   # a reply "27" would mean option 27
-            before, words, move = self.line[0]
-            self.line = [(before, notate(before, self.seat, move) or words, move)]
+            before, words, move, asked = self.line[0]
+            self.line = [(before, notate(before, self.seat, move, asked=asked) or words, move, asked)]
         if self.line:
-            self.done.append(" ".join(words for _, words, _ in self.line))
+            self.done.append(" ".join(words for _, words, _, _ in self.line))
         self.line = []
 
 
@@ -215,7 +216,7 @@ def _play(s, seat: str, out: _Lines) -> None:
             out.flush()
         move = advice.choose(s, seat, prompt)
         label = next(o["label"] for o in prompt["options"] if o["move"] == move)
-        words = _go_on(out.line, seat, s, move, label) if out.line else None
+        words = _go_on(out.line, seat, s, move, label, prompt) if out.line else None
         if words is None:
             out.flush()
             if _forced(prompt):                             # the server takes it between lines
@@ -225,15 +226,15 @@ def _play(s, seat: str, out: _Lines) -> None:
                     return                                  # a card at random: the rest is unknown
                 taken = move.get("card") if isinstance(move.get("card"), int) else taken
                 continue
-            words = notate(s, seat, move, bare=True)
+            words = notate(s, seat, move, bare=True, asked=prompt)
             if words is None:
                 return
-            if taken is not None and _says(s, seat, f"{taken} {words}", move):
+            if taken is not None and _says(s, seat, f"{taken} {words}", move, prompt):
                 words = f"{taken} {words}"                  # the card the server took, for the reader
         taken = None
         rng = _Dice(b"example", i)
         events, after = _apply(s, seat, move, rng, asked)
-        out.add(s, words, move)
+        out.add(s, words, move, prompt)
         depends, known = _depends(s, seat, move, events, after, rng, i)
         if depends:
             out.flush()

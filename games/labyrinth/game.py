@@ -11,7 +11,7 @@ from . import reference
 from . import view as view_mod
 from .evolve import evolve
 from .example import example
-from .notate import notate
+from .notate import notate, notate_all
 from .summary import summarize
 
 
@@ -79,6 +79,12 @@ class Labyrinth(Game):
 
     def notate(self, state, seat, move):
         return notate(state, seat, move)
+
+    # notate_all takes the seat's question as a third argument when its caller has it (tables.reading)
+    notate_all_asked = True
+
+    def notate_all(self, state, seat, asked=None):      # the question asked once for all its options
+        return notate_all(state, seat, asked)
 
     def move_words(self):      # countries, operations and the answers' words begin a line of moves
         return super().move_words() | self.words_of(*D.NAMES, *D.ALIASES, *(w for ws in notation.OP_WORDS.values() for w in ws), *(w for answers in notation.WORDS.values() for ws in answers.values() for w in ws), "random wmd track cadre remove")

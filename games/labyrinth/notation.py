@@ -202,20 +202,22 @@ def _decided(state, seat: str, part: dict, prompt: dict) -> tuple[list[dict], di
     return ctx.events, ctx.s
 
 
-def parse(text: str, state, seat: str, teach: bool = True) -> dict:
+def parse(text: str, state, seat: str, teach: bool = True, asked: dict | None = None) -> dict:
     """The move the words mean; a word that does not fit is refused with why and what to type
-    (`teach`; without it, briefly: when the words to type are themselves being tried)."""
+    (`teach`; without it, briefly: when the words to type are themselves being tried). ``asked``:
+    the seat's question in ``state`` (``prompts(state)[seat]``) when the caller has it, so that it
+    is not asked again."""
     words = []
     for token in (text or "").split():
         words += [token] if token.startswith("#") and token[1:].isdigit() else D.fold_text(token).split()
     if not words:
         raise IllegalMove("bad_notation", "The reply is empty: " + NOTATION_HELP)
-    current = state
+    first = prompts(state).get(seat) if asked is None else asked
+    current, prompt = state, first              # the seat's question in ``current``
     parts: list[dict] = []
     last: list = []
     i = 0
     while i < len(words):
-        prompt = prompts(current).get(seat)
         if prompt is None:
             if words[i] in FILLER or _implied(words, i, last):
                 i += _implied(words, i, last) or 1
@@ -236,8 +238,8 @@ def parse(text: str, state, seat: str, teach: bool = True) -> dict:
         i += used
         if i < len(words) and any(w not in FILLER for w in words[i:]):
             last, current = _decided(current, seat, part, prompt)
+            prompt = prompts(current).get(seat)
     if not parts:
-        prompt = prompts(state).get(seat)
-        asked = f"{prompt['text']} {choices(state, seat, prompt)}" if prompt and teach else NOTATION_HELP
-        raise IllegalMove("bad_notation", f"{text.strip()!r} answers nothing: {asked}")
+        wanted = f"{first['text']} {choices(state, seat, first)}" if first and teach else NOTATION_HELP
+        raise IllegalMove("bad_notation", f"{text.strip()!r} answers nothing: {wanted}")
     return parts[0] if len(parts) == 1 else {"seq": parts}
