@@ -10,6 +10,8 @@ consecutive questions at once ({"tile": ..., "field": ..., "facing": ...}).
 
 import marshal
 
+import orjson
+
 from games.core import IllegalMove
 
 from . import board as B
@@ -102,9 +104,13 @@ def prompts(state) -> dict:
 
 
 def _copy(state):
-    """A deep copy of the state to work on: plain data (read from JSON), copied by marshal, which
-    keeps it exactly as a JSON round trip would, in a fraction of the time."""
-    return marshal.loads(marshal.dumps(state))
+    """A deep copy of the state to work on: plain data (read from JSON), copied by a JSON round
+    trip through orjson (about two thirds of marshal's time on a CLASH state); by marshal, which
+    keeps plain data as it is, should the state hold something orjson does not write."""
+    try:
+        return orjson.loads(orjson.dumps(state))
+    except orjson.JSONEncodeError:
+        return marshal.loads(marshal.dumps(state))
 
 
 def _emit(work: dict, events: list, event: dict) -> None:

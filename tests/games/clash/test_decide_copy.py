@@ -1,0 +1,56 @@
+"""Issue "Performance": CLASH's decide works on a copy of the state made by a JSON round trip
+through orjson (rules._copy), no longer by marshal: on every decision of whole random matches under
+every table option of the Polish matches, every listed option decides the same events as on a
+marshal copy, and the copy is the state, type for type."""
+
+import copy
+import marshal
+
+import orjson
+
+from games.clash import GAME, rules
+from games.core import Rng, fold
+from tests.games.clash.test_polish_words import VARIED
+
+
+def _plain(value) -> bool:
+    """JSON's own types only (a tuple would come back from orjson a list)."""
+    if type(value) is dict:
+        return all(type(k) is str and _plain(v) for k, v in value.items())
+    if type(value) is list:
+        return all(_plain(v) for v in value)
+    return value is None or type(value) in (str, int, bool, float)
+
+
+def test_every_option_decides_the_same_on_either_copy(monkeypatch):
+    decisions = options = 0
+    for n, opts in enumerate(VARIED):
+        seed = b"decide-copy-%d" % n
+        log = GAME.start(GAME.resolve_options(opts), list(GAME.seats), Rng(seed, 0))
+        state = fold(GAME, copy.deepcopy(log))
+        for step in range(3000):
+            asked = GAME.prompts(state)
+            if not asked:
+                break
+            (seat, prompt), = asked.items()
+            assert _plain(state) and rules._copy(state) == state
+            for option in prompt["options"]:
+                ours = orjson.dumps(GAME.decide(state, seat, option["move"], Rng(seed, len(log))))
+                with monkeypatch.context() as m:
+                    m.setattr(rules, "_copy", lambda s: marshal.loads(marshal.dumps(s)))
+                    theirs = orjson.dumps(GAME.decide(state, seat, option["move"], Rng(seed, len(log))))
+                assert ours == theirs
+                options += 1
+            decisions += 1
+            move = prompt["options"][Rng(seed + b"/player", step).below(len(prompt["options"]))]["move"]
+            for event in GAME.decide(state, seat, move, Rng(seed, len(log))):
+                state = GAME.evolve(state, event)
+                log.append(event)
+        assert GAME.result(state), f"match {n} did not end"
+    assert decisions > 400 and options > 2 * decisions, (decisions, options)
+
+
+def test_what_orjson_does_not_write_is_copied_by_marshal():
+    odd = {"board": [None] * 9, "big": 2 ** 70, 3: "an int key"}
+    copied = rules._copy(odd)
+    assert copied == odd and copied is not odd and copied["board"] is not odd["board"]
