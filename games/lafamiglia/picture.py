@@ -80,15 +80,41 @@ def _header(d, view, seat):
     d.text(g, 10, 33, f"{who} · first player {family_name(view, view['first'])}", 11, fill="#dfe6ee", fit=d.width - 20)
 
 
+KEPT = 1024        # areas kept, fields and seas, by what they show (some 5 kB each, their text with them)
+_SCRATCH = Drawing(1, 1, "")     # builds the kept parts (a part's elements do not depend on the drawing)
+
+
+def _families_of(view) -> bytes:
+    """The family each seat plays (what the colours are drawn from), marshalled."""
+    return marshal.dumps({seat: info.get("family") for seat, info in view["seats"].items()})
+
+
+def _colours(families: bytes) -> dict:
+    """A view holding no more than the families the seats play, for ``colour``."""
+    return {"seats": {seat: {"family": family} for seat, family in marshal.loads(families).items()}}
+
+
 def _seas(d, view):
     g = d.group(None, id="seas")
-    for sea, (x, y) in _sea_labels().items():
-        sg = d.group(g, class_="sea", data_sea=sea, data_country=sea)
-        d.rect(sg, x - 52, y - 13, 104, 26, rx=6, fill=SEA, stroke="#9cc3e4")
-        d.text(sg, x, y - 2, sea.replace("Mare di ", "M. ").replace("Mare ", "M. "), 9, anchor="middle", fill=INK, fit=98)
-        for i, who in enumerate(view["seas"][sea]):
-            d.el(sg, "path", d=_boat(x - 20 + i * 14, y + 8), fill=colour(view, who), stroke=INK, stroke_width=0.6,
-                 class_="boat", data_owner=who)
+    families = _families_of(view)
+    for sea in _sea_labels():
+        g.append(_sea(sea, marshal.dumps(view["seas"][sea]), families))
+
+
+@functools.lru_cache(maxsize=KEPT)
+def _sea(sea: str, boats: bytes, families: bytes) -> ET.Element:
+    """A sea's label and its motorboats (``boats``: their seats, marshalled)."""
+    d, view = _SCRATCH, _colours(families)
+    holder = ET.Element("g")
+    x, y = _sea_labels()[sea]
+    sg = d.group(holder, class_="sea", data_sea=sea, data_country=sea)
+    d.rect(sg, x - 52, y - 13, 104, 26, rx=6, fill=SEA, stroke="#9cc3e4")
+    d.text(sg, x, y - 2, sea.replace("Mare di ", "M. ").replace("Mare ", "M. "), 9, anchor="middle", fill=INK, fit=98)
+    for i, who in enumerate(marshal.loads(boats)):
+        d.el(sg, "path", d=_boat(x - 20 + i * 14, y + 8), fill=colour(view, who), stroke=INK, stroke_width=0.6,
+             class_="boat", data_owner=who)
+    keep(sg)
+    return sg
 
 
 @functools.cache
@@ -118,20 +144,6 @@ def _clear(x, y, dx, dy):
 
 def _boat(x, y):
     return f"M{x - 6:.1f},{y - 2:.1f} L{x + 6:.1f},{y - 2:.1f} L{x + 3:.1f},{y + 3:.1f} L{x - 3:.1f},{y + 3:.1f} Z"
-
-
-KEPT = 1024        # areas kept, and fields, by what they show (some 5 kB each, their text with them)
-_SCRATCH = Drawing(1, 1, "")     # builds the kept parts (a part's elements do not depend on the drawing)
-
-
-def _families_of(view) -> bytes:
-    """The family each seat plays (what the colours are drawn from), marshalled."""
-    return marshal.dumps({seat: info.get("family") for seat, info in view["seats"].items()})
-
-
-def _colours(families: bytes) -> dict:
-    """A view holding no more than the families the seats play, for ``colour``."""
-    return {"seats": {seat: {"family": family} for seat, family in marshal.loads(families).items()}}
 
 
 @functools.lru_cache(maxsize=KEPT)
