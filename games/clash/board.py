@@ -23,9 +23,16 @@ def other(seat: str) -> str:
     return NORTH if seat == SOUTH else SOUTH
 
 
-def field_name(idx: int) -> str:
+def _name(idx: int) -> str:
     row, col = divmod(idx, 3)
     return "ABC"[col] + str(3 - row)
+
+
+NAMES = tuple(_name(i) for i in FIELDS)        # asked many times a question: looked up, not worked out
+
+
+def field_name(idx: int) -> str:
+    return NAMES[idx] if type(idx) is int and 0 <= idx <= 8 else _name(idx)
 
 
 FIELD_INDEX = {field_name(i): i for i in FIELDS}

@@ -54,3 +54,14 @@ def test_what_orjson_does_not_write_is_copied_by_marshal():
     odd = {"board": [None] * 9, "big": 2 ** 70, 3: "an int key"}
     copied = rules._copy(odd)
     assert copied == odd and copied is not odd and copied["board"] is not odd["board"]
+
+
+def test_a_fields_name_is_looked_up_as_it_was_worked_out():
+    from games.clash import board
+
+    def former(idx):
+        row, col = divmod(idx, 3)
+        return "ABC"[col] + str(3 - row)
+    for idx in (*range(-12, 13), True, False):
+        assert board.field_name(idx) == former(idx)
+    assert [board.field_name(i) for i in board.FIELDS] == ["A3", "B3", "C3", "A2", "B2", "C2", "A1", "B1", "C1"]
