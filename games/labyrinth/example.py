@@ -142,12 +142,22 @@ def _go_on(line: list[tuple], seat: str, state, move: dict, label: str, asked: d
     start, start_asked = back[0][0], back[0][3]
     if set(move) <= PLAIN and set(back[-1][2]) <= PLAIN:
         return notate(state, seat, move, bare=True, asked=asked)
+    # each answer of the line was decided from the state before the next one, with no die (else the
+    # line had ended): what parse would work out again when it reads that answer in that state
+    nexts = [(b[0], b[3]) for b in back[1:]] + [(state, asked)]
+
+    def known(current, part: dict):
+        for (before, _, answer, _, events), (after, after_asked) in zip(back, nexts):
+            if current is before and part == answer:
+                return events, after, after_asked
+        return None
     for text in candidates(state, move, label, bare=True):
         try:
-            parsed = parse(" ".join([t for _, t, _, _ in back] + [text]), start, seat, teach=False, asked=start_asked)
+            parsed = parse(" ".join([b[1] for b in back] + [text]), start, seat, teach=False, asked=start_asked,
+                           known=known)
         except IllegalMove:
             continue
-        if _moves(parsed) == [m for _, _, m, _ in back] + [move]:
+        if _moves(parsed) == [b[2] for b in back] + [move]:
             return text
     return None
 
@@ -161,7 +171,7 @@ def _says(state, seat: str, text: str, move: dict, asked: dict) -> bool:
 
 class _Lines:
     """The example being written: finished lines, and the line in progress as (state before,
-    words, move, the seat's question in the state before) per answer."""
+    words, move, the seat's question in the state before, the move's events) per answer."""
 
     def __init__(self, seat: str):
         self.seat = seat
@@ -169,16 +179,16 @@ class _Lines:
         self.line: list[tuple] = []
         self.answers = 0
 
-    def add(self, before, words: str, move: dict, asked: dict) -> None:
-        self.line.append((before, words, move, asked))
+    def add(self, before, words: str, move: dict, asked: dict, events: list) -> None:
+        self.line.append((before, words, move, asked, events))
         self.answers += 1
 
     def flush(self) -> None:
         if len(self.line) == 1 and self.line[0][1].isdigit():   # a reply "27" would mean option 27
-            before, words, move, asked = self.line[0]
-            self.line = [(before, notate(before, self.seat, move, asked=asked) or words, move, asked)]
+            before, words, move, asked, events = self.line[0]
+            self.line = [(before, notate(before, self.seat, move, asked=asked) or words, move, asked, events)]
         if self.line:
-            self.done.append(" ".join(words for _, words, _, _ in self.line))
+            self.done.append(" ".join(entry[1] for entry in self.line))
         self.line = []
 
 
@@ -234,7 +244,7 @@ def _play(s, seat: str, out: _Lines) -> None:
         taken = None
         rng = _Dice(b"example", i)
         events, after = _apply(s, seat, move, rng, asked)
-        out.add(s, words, move, prompt)
+        out.add(s, words, move, prompt, events)
         depends, known = _depends(s, seat, move, events, after, rng, i)
         if depends:
             out.flush()

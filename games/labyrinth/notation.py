@@ -10,6 +10,8 @@ play. "#3" picks the third option of the current question. Case and accents do n
 """
 
 import marshal
+from collections.abc import Callable
+from typing import Any
 
 from games.core import IllegalMove, Rng, longest_phrase, read_back, to_type
 
@@ -202,11 +204,14 @@ def _decided(state, seat: str, part: dict, prompt: dict) -> tuple[list[dict], di
     return ctx.events, ctx.s
 
 
-def parse(text: str, state, seat: str, teach: bool = True, asked: dict | None = None) -> dict:
+def parse(text: str, state, seat: str, teach: bool = True, asked: dict | None = None,
+          known: Callable[[Any, dict], tuple[list, Any, dict | None] | None] | None = None) -> dict:
     """The move the words mean; a word that does not fit is refused with why and what to type
     (`teach`; without it, briefly: when the words to type are themselves being tried). ``asked``:
     the seat's question in ``state`` (``prompts(state)[seat]``) when the caller has it, so that it
-    is not asked again."""
+    is not asked again; ``known(state, part)``: what deciding that answer in that very state makes,
+    when the caller has decided it already (its events, the state after them and the seat's
+    question there), else None."""
     words = []
     for token in (text or "").split():
         words += [token] if token.startswith("#") and token[1:].isdigit() else D.fold_text(token).split()
@@ -237,8 +242,12 @@ def parse(text: str, state, seat: str, teach: bool = True, asked: dict | None = 
         parts.append(part)
         i += used
         if i < len(words) and any(w not in FILLER for w in words[i:]):
-            last, current = _decided(current, seat, part, prompt)
-            prompt = prompts(current).get(seat)
+            done = known(current, part) if known is not None else None
+            if done is None:
+                last, current = _decided(current, seat, part, prompt)
+                prompt = prompts(current).get(seat)
+            else:
+                last, current, prompt = done
     if not parts:
         wanted = f"{first['text']} {choices(state, seat, first)}" if first and teach else NOTATION_HELP
         raise IllegalMove("bad_notation", f"{text.strip()!r} answers nothing: {wanted}")
