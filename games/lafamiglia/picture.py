@@ -51,10 +51,18 @@ def centre(area):
     return LEFT + x * DX, TOP + row * DY
 
 
-@functools.lru_cache(maxsize=256)
 def hexagon(cx, cy, r=R - 1):
+    """A hexagon's points (an area's, at its centre, worked out once: _HEXAGONS)."""
+    points = _HEXAGONS.get((cx, cy)) if r == R - 1 else None
+    return points if points is not None else _hexagon(cx, cy, r)
+
+
+def _hexagon(cx, cy, r):
     pts = [(cx + r * math.cos(math.radians(60 * i - 30)), cy + r * math.sin(math.radians(60 * i - 30))) for i in range(6)]
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
+
+
+_HEXAGONS = {centre(a): _hexagon(*centre(a), R - 1) for a in D.AREAS}      # the board's, fixed
 
 
 def picture(view, seat):
@@ -117,9 +125,12 @@ def _sea(sea: str, boats: bytes, families: bytes) -> ET.Element:
     return sg
 
 
-@functools.cache
 def _sea_labels() -> dict:
-    """Where each sea's label stands (the same on every picture: worked out once)."""
+    """Where each sea's label stands (the same on every picture: worked out once, at import)."""
+    return _SEA_LABELS
+
+
+def _place_sea_labels() -> dict:
     mid_x = sum(centre(a)[0] for a in D.AREAS) / len(D.AREAS)
     mid_y = sum(centre(a)[1] for a in D.AREAS) / len(D.AREAS)
     out = {}
@@ -140,6 +151,9 @@ def _clear(x, y, dx, dy):
             break
         x, y = x + dx * 6, y + dy * 6
     return min(max(x, 56), WIDTH - 56), min(max(y, 56), TOP + 5 * DY + R + 20)
+
+
+_SEA_LABELS = _place_sea_labels()        # fixed by the board: not a part kept by what it shows
 
 
 def _boat(x, y):
