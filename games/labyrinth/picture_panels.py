@@ -1,7 +1,10 @@
 """The parts of the Labyrinth picture around the map: the header, the legend, the tracks and the
 hand. Each draws into a Drawing from a seat's view only (see picture.py)."""
 
-from games.core.svg import Drawing, text_width, wrap
+import functools
+import xml.etree.ElementTree as ET
+
+from games.core.svg import Drawing, keep, text_width, wrap
 
 from . import data as D
 
@@ -216,7 +219,24 @@ def draw_hand(d: Drawing, view: dict, seat, y: float) -> float:
     return y
 
 
+CARDS_KEPT = 512         # cards of a hand kept, by what they show and where (some 2 kB each)
+_SCRATCH = Drawing(1, 1, "")     # builds the kept cards (a card's elements do not depend on the drawing)
+
+
 def _card(d, g, x, y, w, h, card, seat) -> None:
+    """A card of the seat's own hand: the same card at the same place is drawn once (svg.keep)."""
+    g.append(_kept_card(x, y, w, h, card["card"], card["name"], card["association"], card["ops"], seat))
+
+
+@functools.lru_cache(maxsize=CARDS_KEPT)
+def _kept_card(x, y, w, h, n, name, association, ops, seat) -> ET.Element:
+    holder = ET.Element("g")
+    _draw_card(_SCRATCH, holder, x, y, w, h, {"card": n, "name": name, "association": association, "ops": ops}, seat)
+    keep(holder[0])
+    return holder[0]
+
+
+def _draw_card(d, g, x, y, w, h, card, seat) -> None:
     n = card["card"]
     association = card["association"]
     colour = SIDE_COLOUR.get(association, UNASSOCIATED)
