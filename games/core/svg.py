@@ -49,6 +49,16 @@ def fit_size(text: str, size: float, width: float, bold: bool = False, smallest:
 
 def wrap(text: str, size: float, width: float, lines: int, bold: bool = False) -> list[str]:
     """Words into at most `lines` lines of `width`; the last line ends in an ellipsis when cut."""
+    return list(_wrapped(text, size, width, lines, bold))
+
+
+@functools.lru_cache(maxsize=4096)
+def _wrapped(text: str, size: float, width: float, lines: int, bold: bool) -> tuple[str, ...]:
+    """wrap's lines (the same texts are wrapped again in every picture, and twice in some)."""
+    return tuple(_wrap(text, size, width, lines, bold))
+
+
+def _wrap(text: str, size: float, width: float, lines: int, bold: bool) -> list[str]:
     out, line = [], ""
     words = text.split()
     for i, word in enumerate(words):
