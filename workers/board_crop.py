@@ -171,9 +171,14 @@ def _copied(written: drawing.Written, shown: Box, frame: dict[str, str]) -> str:
 
 
 def _copy(node: ET.Element, written: drawing.Written, bounds: tuple[float, float, float, float],
-          out: list[str], head: str | None = None) -> None:
-    pieces, spans = written.pieces, written.spans
+          out: list[str], head: str | None = None, at: int = 0, spans: dict | None = None) -> None:
+    """``node`` copied, its span ``spans[node]`` from ``at`` on (the drawing's own spans, or a kept
+    part's within it: Written)."""
+    pieces = written.pieces
+    if spans is None:
+        spans = written.own
     start, end = spans[node]
+    start, end = start + at, end + at
     if not len(node):
         out += pieces[start:end]
         return
@@ -183,12 +188,16 @@ def _copy(node: ET.Element, written: drawing.Written, bounds: tuple[float, float
     kept = _kept(node, "", bounds)
     if node.text or kept:
         out.append(opening)
+        parts = written.kept if spans is written.own else None
         for child, within in kept:
             if within is None:
                 s, e = spans[child]
-                out += pieces[s:e]
+                out += pieces[s + at:e + at]
+            elif parts is not None and child in parts:      # a kept part: its spans within it
+                offset, inner = parts[child]
+                _copy(child, written, within, out, None, offset, inner)
             else:
-                _copy(child, written, within, out)
+                _copy(child, written, within, out, None, at, spans)
         out.append(close)
     else:
         out.append(opening[:-1] + " />")

@@ -184,12 +184,29 @@ class Written:
     """A plain drawing as written: its tree (not to be changed: it is the document as written), the
     pieces of text written, in order, and each element's span of them (its start tag, content, end
     tag and tail: ``"".join(pieces[start:end])``), so that a reader of the document can take it,
-    or copy parts of it, instead of parsing it again (workers/board_crop.py)."""
+    or copy parts of it, instead of parsing it again (workers/board_crop.py).
 
-    __slots__ = ("root", "pieces", "spans")
+    A kept part (``keep``) is copied in whole, its elements' spans with it: ``own`` holds the spans
+    of the elements outside the kept parts and of each kept part itself, ``kept`` each kept part's
+    offset and its elements' spans within it; ``spans`` every element's, worked out when asked."""
 
-    def __init__(self, root: ET.Element, pieces: list[str], spans: dict[ET.Element, tuple[int, int]]) -> None:
-        self.root, self.pieces, self.spans = root, pieces, spans
+    __slots__ = ("root", "pieces", "own", "kept", "_spans")
+
+    def __init__(self, root: ET.Element, pieces: list[str], own: dict[ET.Element, tuple[int, int]],
+                 kept: dict[ET.Element, tuple[int, dict[ET.Element, tuple[int, int]]]] | None = None) -> None:
+        self.root, self.pieces, self.own, self.kept = root, pieces, own, kept or {}
+        self._spans: dict[ET.Element, tuple[int, int]] | None = None if self.kept else own
+
+    @property
+    def spans(self) -> dict[ET.Element, tuple[int, int]]:
+        """Each element's span of the pieces."""
+        if self._spans is None:
+            spans = dict(self.own)
+            for offset, inner in self.kept.values():
+                for element, (start, end) in inner.items():
+                    spans[element] = (start + offset, end + offset)
+            self._spans = spans
+        return self._spans
 
 
 class Document(str):
@@ -215,11 +232,12 @@ def _written(root: ET.Element) -> tuple[str, Written | None]:
     """``tostring``'s text, and the drawing as written (None when ElementTree wrote it)."""
     pieces: list[str] = []
     spans: dict[ET.Element, tuple[int, int]] = {}
+    kept: dict = {}
     try:
-        _write(root, pieces, spans)
+        _write(root, pieces, spans, kept)
     except _Other:
         return ET.tostring(root, encoding="unicode"), None
-    return "".join(pieces), Written(root, pieces, spans)
+    return "".join(pieces), Written(root, pieces, spans, kept)
 
 
 class _Other(Exception):
@@ -275,26 +293,32 @@ def is_kept(element: ET.Element) -> bool:
     return kept is not None and kept[0] is element
 
 
-def _write(node: ET.Element, out: list[str], spans: dict) -> None:
+def _write(node: ET.Element, out: list[str], spans: dict, kept_at: dict | None) -> None:
+    """The element's pieces onto ``out`` and its span into ``spans``; a kept element's copied, its
+    elements' spans within it into ``kept_at`` (None: into ``spans``, each at its place)."""
     kept = _kept.get(id(node))
     if kept is None or kept[0] is not node:
-        _write_node(node, out, spans)
+        _write_node(node, out, spans, kept_at)
         return
     written = kept[1]
     if written is None:            # the first time: its pieces, and its elements' spans in them
         pieces: list[str] = []
         mine: dict = {}
-        _write_node(node, pieces, mine)
-        written = (pieces, [(element, start, end) for element, (start, end) in mine.items()])
+        _write_node(node, pieces, mine, None)
+        written = (pieces, mine)
         if id(node) in _kept:
             _kept[id(node)] = (node, written)
     offset = len(out)
     out += written[0]
-    for element, start, end in written[1]:
-        spans[element] = (start + offset, end + offset)
+    if kept_at is None:
+        for element, (start, end) in written[1].items():
+            spans[element] = (start + offset, end + offset)
+    else:
+        spans[node] = (offset, offset + len(written[0]))
+        kept_at[node] = (offset, written[1])
 
 
-def _write_node(node: ET.Element, out: list[str], spans: dict) -> None:
+def _write_node(node: ET.Element, out: list[str], spans: dict, kept_at: dict | None) -> None:
     start = len(out)
     tag = node.tag
     if tag not in _PLAIN_TAGS:
@@ -315,7 +339,7 @@ def _write_node(node: ET.Element, out: list[str], spans: dict) -> None:
             parts.append(escape_text(text))
         out.append("".join(parts))
         for child in node:
-            _write(child, out, spans)
+            _write(child, out, spans, kept_at)
         out.append(f"</{tag}>")
     else:
         parts.append(" />")
