@@ -248,6 +248,7 @@ _SPECIAL = re.compile(r'[&<>"\r\n\t]')
 _ESCAPED = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("\r", "&#13;"), ("\n", "&#10;"),
             ("\t", "&#09;"))
 _PLAIN_TAGS: set[str] = set()
+_PLAIN_KEYS: set[str] = set()      # attribute names seen plain (text, no namespace)
 
 
 def escape_attribute(value: str) -> str:
@@ -326,10 +327,20 @@ def _write_node(node: ET.Element, out: list[str], spans: dict, kept_at: dict | N
             raise _Other(tag)
         _PLAIN_TAGS.add(tag)
     parts = ["<", tag]
-    for key, value in node.attrib.items():
-        if type(key) is not str or type(value) is not str or key[:1] == "{":
-            raise _Other(key)
-        parts.append(f' {key}="{escape_attribute(value)}"')
+    attrib = node.attrib
+    if attrib:
+        if not attrib.keys() <= _PLAIN_KEYS:
+            for key, value in attrib.items():
+                if type(key) is not str or key[:1] == "{":
+                    raise _Other(key)
+                _PLAIN_KEYS.add(key)
+        for value in attrib.values():
+            if type(value) is not str:
+                raise _Other(value)
+        if _SPECIAL.search("".join(attrib.values())) is None:      # nothing to escape: the common case
+            parts += [f' {key}="{value}"' for key, value in attrib.items()]
+        else:
+            parts += [f' {key}="{escape_attribute(value)}"' for key, value in attrib.items()]
     text = node.text
     if text or len(node):
         if text is not None and type(text) is not str:
