@@ -274,9 +274,10 @@ def _leave_out(parent: ET.Element, shown: Box) -> None:
 def _reach(node: ET.Element, ns: str = SVG_NS) -> tuple[float, float, float, float] | None:
     """Where a shape may draw (x0, y0, x1, y1): its geometry, a text at its widest estimate on
     either side; None for what holds more than a tooltip (a text's spans) or has no size of its own."""
-    title = ns + "title"
-    if len(node) and any(child.tag != title for child in node):
-        return None
+    if len(node):
+        title = ns + "title"
+        if any(child.tag != title for child in node):
+            return None
     if node.tag != ns + "text":
         return _extent(node)
     attrib = node.attrib
@@ -311,11 +312,14 @@ def _naming(elements) -> list[tuple[str, ET.Element]]:
     out = []
     for element in elements:
         attrib = element.attrib
-        if attrib:
+        if attrib and not _NAMING.isdisjoint(attrib):
             name = _name_of(attrib)
             if name:
                 out.append((name, element))
     return out
+
+
+_NAMING = frozenset((*PLACE_ATTRIBUTES, "id"))      # the attributes that may name a place
 
 
 def _name_of(attrib: dict) -> str | None:
@@ -345,7 +349,7 @@ def _naming_drawn(node: ET.Element, out: list | None = None) -> list[tuple[str, 
         out += known[1]
         return out
     attrib = node.attrib
-    if attrib:
+    if attrib and not _NAMING.isdisjoint(attrib):
         name = _name_of(attrib)
         if name:
             out.append((name, node))
@@ -409,8 +413,11 @@ def _extent(node: ET.Element) -> tuple[float, float, float, float] | None:
     tag, a = node.tag, node.attrib
     tag = tag.removeprefix(SVG_NS)
     if tag == "rect":
-        x, y, w, h = _float(a, "x"), _float(a, "y"), _float(a, "width"), _float(a, "height")
-        return None if x is None or y is None or w is None or h is None else (x, y, x + w, y + h)
+        try:
+            x, y = float(a["x"]), float(a["y"])
+            return (x, y, x + float(a["width"]), y + float(a["height"]))
+        except (KeyError, ValueError):      # a number missing or not read: as _float finds it
+            return None
     if tag == "circle" or tag == "ellipse":
         cx, cy, r = _float(a, "cx"), _float(a, "cy"), _float(a, "r")
         if cx is None or cy is None:

@@ -44,3 +44,13 @@ def test_crops_copied_from_kept_parts_are_the_parsed_crops(game, seats):
         if n >= 6:
             break
     assert cropped >= 10
+
+
+def test_a_shape_s_extent_and_a_place_s_name_as_before():
+    rect = ET.Element("rect", {"x": "1", "y": "2", "width": "3", "height": "4.5"})
+    assert board_crop._extent(rect) == (1.0, 2.0, 4.0, 6.5)
+    for broken in ({"x": "1", "y": "2", "width": "3"}, {"x": "one", "y": "2", "width": "3", "height": "4"}):
+        assert board_crop._extent(ET.Element("rect", broken)) is None
+    named = [ET.Element("g", {"id": "sector-North"}), ET.Element("g", {"data-area": "Palermo", "class": "a"}),
+             ET.Element("g", {"id": "other"}), ET.Element("rect", {"fill": "#fff"}), ET.Element("g")]
+    assert board_crop._naming(named) == [("North", named[0]), ("Palermo", named[1])]
