@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask, current_app
-from prometheus_client import CollectorRegistry, Histogram, metrics
+from prometheus_client import CollectorRegistry, Counter, Histogram, metrics
 from prometheus_client.metrics_core import Metric
 from prometheus_client.utils import floatToGoString
 
@@ -23,10 +23,9 @@ from .queue_metrics import QueueCollector
 
 class Answered:
     """The requests answered and their latency (``pbem_http_requests`` by route and status,
-    ``pbem_http_request_seconds`` by route), and the moves applied (``pbem_moves`` by game),
-    counted without a lock: each thread adds to plain
+    ``pbem_http_request_seconds`` by route), counted without a lock: each thread adds to plain
     numbers of its own, and a scrape reads them all (a collector of the registry). What it shows
-    is what prometheus_client Counters and a Histogram of the same names would show: the same
+    is what a prometheus_client Counter and Histogram of the same names would show: the same
     samples, in the same order (each label's series from its first request), the same values."""
 
     BOUNDS = Histogram.DEFAULT_BUCKETS
@@ -52,18 +51,6 @@ class Answered:
         done[0] += 1
         route[0] += seconds
         route[1][bisect_left(self.BOUNDS, seconds)] += 1
-
-    def moved(self, game: str, amount: float = 1) -> None:
-        """A move applied at a table of ``game`` (``pbem_moves``)."""
-        try:
-            counts = self._local.held.counts
-        except AttributeError:
-            counts = self._join()
-        key = (MOVES, game, "")
-        done = counts.get(key)
-        if done is None:
-            done = counts[key] = self._series(key, [0])
-        done[0] += amount
 
     def _join(self) -> dict[Any, list[Any]]:
         """This thread's numbers, new: folded into the retired ones when the thread ends (its
@@ -96,13 +83,7 @@ class Answered:
             created = dict(self._created)
         requests = Metric("pbem_http_requests", "HTTP requests answered", "counter")
         latency = Metric("pbem_http_request_seconds", "Time to answer a request", "histogram")
-        moves = Metric("pbem_moves", "Moves applied", "counter")
         for key, when in created.items():
-            if isinstance(key, tuple) and len(key) == 3:
-                moves.add_sample("pbem_moves_total", {"game": key[1]}, float(total.get(key, [0])[0]))
-                if metrics._use_created:
-                    moves.add_sample("pbem_moves_created", {"game": key[1]}, when)
-                continue
             if isinstance(key, tuple):
                 labels = {"endpoint": key[0], "status": key[1]}
                 requests.add_sample("pbem_http_requests_total", labels, float(total.get(key, [0])[0]))
@@ -121,36 +102,6 @@ class Answered:
                 latency.add_sample("pbem_http_request_seconds_created", {"endpoint": key}, when)
         yield requests
         yield latency
-        yield moves
-
-
-MOVES = "moves"          # the first of a moves series' key (a request's is (endpoint, status), a route's its endpoint)
-
-
-class Moves:
-    """``pbem_moves`` as its callers count it (``metrics.moves.labels(game).inc()``), without a lock."""
-
-    def __init__(self, answered: Answered):
-        self._answered = answered
-        self._games: dict[str, MovesOf] = {}
-
-    def labels(self, game: str) -> "MovesOf":
-        child = self._games.get(game)
-        if child is None:
-            child = self._games[game] = MovesOf(self._answered, game)
-        return child
-
-
-class MovesOf:
-    __slots__ = ("answered", "game")
-
-    def __init__(self, answered: Answered, game: str):
-        self.answered, self.game = answered, game
-
-    def inc(self, amount: float = 1) -> None:
-        if amount < 0:
-            raise ValueError("Counters can only be incremented by non-negative amounts.")
-        self.answered.moved(self.game, amount)
 
 
 class _Held:
@@ -177,7 +128,7 @@ def _add(into: dict[Any, list[Any]], counts: dict[Any, list[Any]]) -> None:
 class Metrics:
     registry: CollectorRegistry
     requests: Answered
-    moves: Moves
+    moves: Counter
 
     def answered(self, endpoint: str, status: str, seconds: float) -> None:
         """A request answered: counted by route and status, its time by route."""
@@ -201,7 +152,7 @@ def init_app(app: Flask, settings: config.Settings) -> None:
     registry = CollectorRegistry()
     answered = Answered()
     registry.register(answered)
-    metrics = Metrics(registry, answered, Moves(answered))
+    metrics = Metrics(registry, answered, Counter("pbem_moves", "Moves applied", ["game"], registry=registry))
     registry.register(QueueCollector(client, settings))
     app.extensions["pbem"] = Services(settings, client, open_store(client, settings), metrics, TableCache())
 

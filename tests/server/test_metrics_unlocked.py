@@ -1,6 +1,6 @@
 """Issue "Performance": the requests and their latency are counted without a lock (each thread adds
 to numbers of its own, a scrape reads them all), and /metrics shows exactly what the
-prometheus_client Counters and Histogram of the same names showed (the moves' too): the same lines, in the same order,
+prometheus_client Counter and Histogram of the same names showed: the same lines, in the same order,
 with the same values (only the series' creation times differ), from many threads at once and from
 threads that have ended."""
 
@@ -9,7 +9,7 @@ import threading
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 
-from server.extensions import Answered, Moves
+from server.extensions import Answered
 
 REQUESTS = [("/tables/<table_id>/view", "200", 0.0031), ("/tables/<table_id>/moves", "201", 0.012),
             ("/tables/<table_id>/view", "404", 0.0004), ("/healthz", "200", 0.3), ("/tables", "201", 7.0),
@@ -22,20 +22,14 @@ def _scraped(answered: list[tuple[str, str, float]], threads: int, unlocked: boo
     if unlocked:
         counter = Answered()
         registry.register(counter)
-        moves = Moves(counter)
+        count = counter.count
     else:
         requests = Counter("pbem_http_requests", "HTTP requests answered", ["endpoint", "status"], registry=registry)
         latency = Histogram("pbem_http_request_seconds", "Time to answer a request", ["endpoint"], registry=registry)
-        moves = Counter("pbem_moves", "Moves applied", ["game"], registry=registry)
 
-    def count(endpoint: str, status: str, seconds: float) -> None:
-        if unlocked:
-            counter.count(endpoint, status, seconds)
-        else:
+        def count(endpoint: str, status: str, seconds: float) -> None:
             requests.labels(endpoint, status).inc()
             latency.labels(endpoint).observe(seconds)
-        if status == "201" and endpoint.endswith("/moves"):      # a move applied, at a game's table
-            moves.labels("clash" if seconds < 0.01 else "labyrinth").inc()
     for endpoint, status, seconds in answered[:1]:      # the series' order: the first request's
         count(endpoint, status, seconds)
     rest = answered[1:]
@@ -58,7 +52,7 @@ def test_the_scrape_is_the_counter_and_histograms():
     for threads in (1, 4):
         ordered = REQUESTS * 3 if threads == 1 else REQUESTS[:1] + sorted(REQUESTS[1:] * 200)
         ours, theirs = _scraped(ordered, threads, True), _scraped(ordered, threads, False)
-        assert "pbem_http_requests_total" in ours and "_created{" in ours and 'pbem_moves_total{game="clash"}' in ours
+        assert "pbem_http_requests_total" in ours and "_created{" in ours
         assert _without_creation_times(ours) == _without_creation_times(theirs)
 
 
@@ -76,14 +70,3 @@ def test_the_counts_of_threads_that_ended_stay():
     assert 'pbem_http_requests_total{endpoint="/tables/<table_id>/view",status="200"} 4.0' in text
     assert 'pbem_http_request_seconds_count{endpoint="/tables/<table_id>/moves"} 3.0' in text
     assert 'pbem_http_request_seconds_bucket{endpoint="/tables/<table_id>/moves",le="10.0"} 2.0' in text
-
-
-def test_the_app_counts_its_moves_and_requests(client):
-    from tests.helpers import make_table, play
-    table, tokens = make_table(client)
-    seat = client.get(f"/tables/{table}/view").json["prompts"][0]["seat"]
-    play(client, table, tokens, seat)
-    text = client.get("/metrics").get_data(as_text=True)
-    assert 'pbem_moves_total{game="duel"} 1.0' in text and 'pbem_moves_created{game="duel"}' in text
-    assert 'pbem_http_requests_total{endpoint="/tables/<table_id>/moves",status="201"} 1.0' in text
-    assert 'pbem_http_request_seconds_count{endpoint="/tables/<table_id>/view"} 2.0' in text
