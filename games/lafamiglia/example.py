@@ -13,12 +13,10 @@ from games.core import SYSTEM, Rng
 
 from . import data as D
 from . import rules
-from .ctx import Ctx
 from .evolve import evolve
 from .notation import notate
 from .setup import sheet0_free
 from .state import order
-from .steps import STEPS
 
 LIMIT = 40          # lines at most (a reply takes 60)
 STOP = {"sell", "gift", "done", "pass"}
@@ -66,33 +64,9 @@ def _copy(value):
     return marshal.loads(marshal.dumps(value))
 
 
-class _Work(Ctx):
-    """A decision's context whose working copy is a marshal copy of the state (Ctx makes a JSON
-    round trip of it, most of a decision's time here); the rest as Ctx makes it."""
-
-    def __init__(self, state):
-        super().__init__({"stack": state["stack"]})
-        self.s = _copy(state)
-
-
 def _decide(s, seat, move, asked) -> list[dict]:
-    """rules.decide() of a listed move of the seat's question in ``asked`` (the questions of ``s``,
-    worked out already): the same steps on a marshal copy, without asking the questions again.
-    Anything else goes to rules.decide(), which refuses it as it would."""
-    prompt = asked.get(seat)
-    chosen = rules._listed(move, prompt["options"]) if prompt and isinstance(move, dict) else None
-    if chosen is None:
-        return rules.decide(s, seat, move, Rng(b"example", 0))
-    ctx = _Work(s)
-    if seat == SYSTEM and "auto" in chosen:
-        rules.apply_instruction(ctx, chosen["auto"])
-    elif prompt.get("sealed"):
-        ctx.emit("seal", seat=seat, card=chosen["card"])
-    else:
-        f = ctx.top()
-        STEPS[f["k"]]["do"](ctx, f, chosen)
-    rules.run(ctx)
-    return ctx.finish()
+    """rules.decide() of ``move``, the questions of ``s`` given as worked out already (``asked``)."""
+    return rules.decide(s, seat, move, Rng(b"example", 0), asked)
 
 
 def _apply(s, seat, move, asked):

@@ -206,8 +206,10 @@ def _listed(move, options):
     return None
 
 
-def decide(state, seat, move, rng) -> list[dict]:
-    asked = prompts(state)
+def decide(state, seat, move, rng, asked=None) -> list[dict]:
+    """The events of ``move``; ``asked``: the state's questions, when the caller has worked them
+    out already (``prompts(state)``), not asked again."""
+    asked = prompts(state) if asked is None else asked
     if seat not in asked:
         raise nothing_asked(state, seat)
     if not isinstance(move, dict):

@@ -1,6 +1,6 @@
-"""The example's own decision (example._decide: a listed move on a marshal copy, the questions not
-asked again) makes exactly the events rules.decide() makes, and leaves the state given as it was;
-a move it does not list goes to rules.decide() and is refused the same way."""
+"""The example's decision (example._decide: rules.decide() with the questions it has worked out
+already, not asked again) makes exactly the events rules.decide() makes asking them itself, and
+leaves the state given as it was; a move not listed is refused the same way."""
 
 import json
 
