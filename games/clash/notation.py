@@ -12,6 +12,7 @@ the placement asks nothing more) and the whole lines that would do.
 import json
 
 from games.core import IllegalMove, Rng, longest_phrase, read_back, to_type
+from games.core.notation import read_back_all
 
 from . import board as B
 from . import refusals
@@ -246,37 +247,11 @@ def notate_all(state, seat: str, asked: dict | None = None) -> list[str | None]:
         moves = named.get(tuple(words))
         return moves[0] if moves is not None and len(moves) == 1 else None
 
-    # read_back_all(prompt, texts, read), in one loop: each option's forms (_texts, the phrases
-    # already worked out) made only as far as the first that reads back
-    options = prompt.get("options") or []
-    out: list[str | None] = []
-    for i, option in enumerate(options):
-        move = option["move"]
-        if not isinstance(move, dict) or len(move) != 1:
-            out.append(None)
-            continue
-        first = next((o for o in options[:i] if o["move"] == move), option)    # read_back's: the first listed
-        out.append(_first_read_back(move, _forms(seat, first, said[id(first)]), read))
-    return out
+    return read_back_all(prompt, lambda option: _forms(seat, option, said[id(option)]), read)
 
 
 def _forms(seat: str, option: dict, phrases: list[tuple[str, ...]]):  # type: ignore[no-untyped-def]
-    """_texts of an option, its phrases given, one at a time."""
+    """_texts of an option, its phrases given, one at a time (read_back stops at the first that reads back)."""
     yield from _candidates(seat, option["move"])
     for phrase in phrases:
         yield " ".join(phrase)
-
-
-def _first_read_back(move: dict, forms, read) -> str | None:  # type: ignore[no-untyped-def]
-    """games.core.read_back's loop: the first of ``forms`` (each once) that ``read`` reads back as ``move``."""
-    tried = set()
-    for text in forms:
-        if text in tried:
-            continue
-        tried.add(text)
-        try:
-            if read(text) == move:
-                return text
-        except IllegalMove:
-            continue
-    return None

@@ -47,7 +47,11 @@ def read_back(prompt: dict[str, Any] | None, move: Any, texts: Callable[[dict[st
     option = next((o for o in prompt.get("options") or [] if o["move"] == move), None)
     if option is None:
         return None
-    for text in dict.fromkeys(texts(option)):
+    tried = set()
+    for text in texts(option):          # made only as far as the first that reads back (a generator may)
+        if text in tried:
+            continue
+        tried.add(text)
         try:
             if parse(text) == move:
                 return text
