@@ -3,13 +3,13 @@ through orjson (rules._copy), no longer by marshal: on every decision of whole r
 every table option of the Polish matches, every listed option decides the same events as on a
 marshal copy, and the copy is the state, type for type."""
 
-import copy
 import marshal
 
 import orjson
 
 from games.clash import GAME, rules
-from games.core import Rng, fold
+from games.core import Rng
+from tests.games.clash.test_notate_all import _decisions
 from tests.games.clash.test_polish_words import VARIED
 
 
@@ -25,28 +25,17 @@ def _plain(value) -> bool:
 def test_every_option_decides_the_same_on_either_copy(monkeypatch):
     decisions = options = 0
     for n, opts in enumerate(VARIED):
-        seed = b"decide-copy-%d" % n
-        log = GAME.start(GAME.resolve_options(opts), list(GAME.seats), Rng(seed, 0))
-        state = fold(GAME, copy.deepcopy(log))
-        for step in range(3000):
-            asked = GAME.prompts(state)
-            if not asked:
-                break
-            (seat, prompt), = asked.items()
+        for state, seat, prompt in _decisions(n, opts):
             assert _plain(state) and rules._copy(state) == state
+            rng = b"decide-copy-%d" % n, decisions
             for option in prompt["options"]:
-                ours = orjson.dumps(GAME.decide(state, seat, option["move"], Rng(seed, len(log))))
+                ours = orjson.dumps(GAME.decide(state, seat, option["move"], Rng(*rng)))
                 with monkeypatch.context() as m:
                     m.setattr(rules, "_copy", lambda s: marshal.loads(marshal.dumps(s)))
-                    theirs = orjson.dumps(GAME.decide(state, seat, option["move"], Rng(seed, len(log))))
+                    theirs = orjson.dumps(GAME.decide(state, seat, option["move"], Rng(*rng)))
                 assert ours == theirs
                 options += 1
             decisions += 1
-            move = prompt["options"][Rng(seed + b"/player", step).below(len(prompt["options"]))]["move"]
-            for event in GAME.decide(state, seat, move, Rng(seed, len(log))):
-                state = GAME.evolve(state, event)
-                log.append(event)
-        assert GAME.result(state), f"match {n} did not end"
     assert decisions > 400 and options > 2 * decisions, (decisions, options)
 
 
