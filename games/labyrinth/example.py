@@ -15,14 +15,13 @@ the seat's next question or its view differs, the line ends there. So the first 
 depends on dice or hidden parts, and parses and applies as written.
 """
 
-import marshal
 
 from games.core import SYSTEM, IllegalMove, Rng
 
 from . import advice
 from .ctx import STEPS, Ctx, GameOver
 from .notate import notate
-from .notation import parse
+from .notation import parse, plain_copy
 from .rules import _apply as _step
 from .rules import _decide_dict, normalise, prompts
 from .view import redact
@@ -33,14 +32,10 @@ NEW_PLAY = ("card", "last", "cadre")
 OTHER = {"us": "jihadist", "jihadist": "us"}
 
 
-def _copy(state):
-    return marshal.loads(marshal.dumps(state))          # plain JSON values: the fastest deep copy
-
-
 def mask(state, seat: str, world: int = 0):
     """A copy of the state with what the seat may not see replaced by one canonical arrangement
     (world 0) or another one (world 1), both consistent with what the seat sees."""
-    s = _copy(state)
+    s = plain_copy(state)
     other = OTHER[seat]
     pool = sorted(s["deck"] + s["hands"][other])
     if world:
@@ -88,7 +83,7 @@ def decide(state, seat: str, move: dict, rng: Rng, asked: dict | None = None, mi
     asked = prompts(state) if asked is None else asked
     if seat not in asked:
         raise IllegalMove("not_your_turn", "Not this seat's turn.")
-    ctx = Ctx(state if mine else _copy(state), rng)
+    ctx = Ctx(state if mine else plain_copy(state), rng)
     listed = {k: normalise(k, v) for k, v in move.items()}
     try:
         if listed in [o["move"] for o in asked[seat]["options"]]:

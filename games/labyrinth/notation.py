@@ -179,7 +179,7 @@ def _in_play(state, word: str) -> bool:
     return bool(play) and word == str(play.get("card"))
 
 
-def _copy(state):
+def plain_copy(state):
     return marshal.loads(marshal.dumps(state))          # plain JSON values: the fastest deep copy
 
 
@@ -192,11 +192,11 @@ def _decided(state, seat: str, part: dict, prompt: dict) -> tuple[list[dict], di
     move = {k: normalise(k, v) for k, v in part.items()}
     if len(move) != 1 or "seq" in move or "reason" in move or move not in [o["move"] for o in prompt["options"]]:
         events = decide(state, seat, part, Rng(b"notation", 0))
-        after = _copy(state)
+        after = plain_copy(state)
         for event in events:
             after = evolve(after, event)
         return events, after
-    ctx = Ctx(_copy(state), Rng(b"notation", 0))
+    ctx = Ctx(plain_copy(state), Rng(b"notation", 0))
     try:
         STEPS[ctx.s["step"]["k"]][1](ctx, ctx.s["step"], move)
     except GameOver:
