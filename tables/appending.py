@@ -21,8 +21,12 @@ class Appended:
     table: Table                  # the table after the append
     entries: list[dict[str, Any]]
     waiting: dict[str, int]       # human seat -> seq since which it is waited on
-    settle_here: bool = False     # a plain hand-off the caller settles itself (tables/handover.py)
-    read: SettleReads | None = None   # with it, what its settle reads for the clocks, read by the append
+    read: SettleReads | None = None   # a plain hand-off the caller settles itself (tables/handover.py):
+    #                                   what its settle needs for the clocks, read by the append
+
+    @property
+    def settle_here(self) -> bool:
+        return self.read is not None
 
 
 class Draft:
@@ -136,7 +140,7 @@ class Draft:
             after.id, start.seq, stored, after.waited_humans(prompts), idempotency, idempotency_ttl, snapshot,
             notice=notice, now=self.at, asked_anew=anew, settle_here=here, clocks_of=clocks_of)
         assert seq == after.seq
-        return Appended(after, self.entries, waiting, here, read)
+        return Appended(after, self.entries, waiting, read)
 
     def plain_hand_off(self, prompts: dict[str, Any], anew: list[str]) -> bool:
         """The worker would only have the clocks, the indexes and the new seat's turn email to see

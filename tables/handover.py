@@ -65,25 +65,18 @@ def policy(store: TableStore, table: Table, seat: str, read: SettleReads | None)
     return read.here[seat] or read.everywhere[seat] or preferences.DEFAULT
 
 
-def settle(store: TableStore, table: Table, waiting: dict[str, int], now: float,
-           read: SettleReads | None = None) -> str:
+def settle(store: TableStore, table: Table, waiting: dict[str, int], now: float, read: SettleReads) -> str:
     """Settle the hand-off just appended (``table`` at its seq, ``waiting`` as the append left
-    it), or leave it to a worker; returns what was done (for logs and tests). ``read``: what the
-    clocks need, as the append read it (else read here, with the emails' delivery states). Raises
-    nothing: the move is in whatever happens here (the caller must never make it again), and the
-    table stays marked for the sweep until a settle has run."""
+    it, ``read`` what the clocks need as the append read it), or leave it to a worker; returns
+    what was done (for logs and tests). Raises nothing: the move is in whatever happens here (the
+    caller must never make it again), and the table stays marked for the sweep until a settle
+    has run."""
     faults.point("handover:appended")
     try:
-        wanted = wanted_mail(table, waiting)
-        if read is None:
-            read = store.settle_reads(table.id, deadlines.timed_seats(table, waiting),
-                                      [f"{kind}-{seq}-{seat}" for kind, seq, seat in wanted])
-        elif any(not muted(store, table, kind, seat, read) for kind, _, seat in wanted):
-            # someone may be owed an email: the delivery states the append did not read
-            read.mail = store.mail_states(table.id, [f"{kind}-{seq}-{seat}" for kind, seq, seat in wanted])
-        else:
-            read.mail = [None] * len(wanted)           # nobody hears of it: no email is owed
-        if unsent(store, table, read, wanted):         # an email to send: the worker's settle does it all
+        heard = [(kind, seq, seat) for kind, seq, seat in wanted_mail(table, waiting)
+                 if not muted(store, table, kind, seat, read)]
+        # an email to send (its delivery state read only when someone hears one): the worker's settle does it all
+        if heard and None in store.mail_states(table.id, [f"{kind}-{seq}-{seat}" for kind, seq, seat in heard]):
             store.rekick(table.id, now)
             return "left to a worker"
         clocks = deadlines.charge(table, waiting, read)
