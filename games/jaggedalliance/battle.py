@@ -2,7 +2,7 @@
 the reset after the last merc leaves, and Escape (10.1 step 4)."""
 
 from . import combat
-from .data import CARDS, LIEUTENANTS, SKIRMISH, SNIPER_SETS, THREATS, TILES
+from .data import CARDS, LIEUTENANTS, SKIRMISH, SNIPER_SETS, TANK_TOKENS, THREATS, TILES
 from .decks import draw
 from .inventory import receive
 from .steps import asks, does, opt
@@ -26,7 +26,7 @@ def spawn(ctx, kind: str, elite: bool, sector: str, area: str | None, why: str) 
         for a in spots:
             _lay(ctx, sector, a, f"X{e}" if a == target else f"O{e}")
     if kind == "tank":
-        ctx.set(f"hidden.tank.{e}", ctx.rng.shuffled(list(range(7))))
+        ctx.set(f"hidden.tank.{e}", ctx.rng.shuffled(list(range(len(TANK_TOKENS)))))
         ctx.set(f"tank.{e}", [])
     from .state import enemy_name
     ctx.emit("enemy_placed", enemy=e, name=enemy_name(ctx.s, e), sector=sector, area=area, hidden=hidden,

@@ -4,7 +4,7 @@ event; the fold of the log is the live state; the same seed and moves give the s
 import copy
 import json
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from games.core import Rng, fold
@@ -120,6 +120,7 @@ def play_game(seed: bytes, opts: dict, sensible: float, check_all: bool = False)
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.binary(min_size=1, max_size=8), players=st.integers(1, 4), scenario=st.sampled_from(SCENARIOS),
        sensible=st.sampled_from([0.0, 0.6, 0.9, 1.0]))
+@example(seed=b"/\xa4", players=4, scenario="3", sensible=0.0)    # a Tank placed in battle, its armour drawn
 def test_random_games_keep_the_invariants_and_replay(seed, players, scenario, sensible):
     opts = {"players": players, "scenario": scenario, "hire": "choose"}
     moves, log, state = play_game(seed, opts, sensible)
