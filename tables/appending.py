@@ -40,7 +40,7 @@ class Draft:
     def __init__(self, table: Table, at: float):
         self.start = table
         self.before = table.prompts()
-        self.table = Table(table.id, table.doc, table.game, table.state, table.seq)
+        self.table = table.again()
         self.at = at
         self.stored: list[str] = []
         self.decisions = 0
@@ -51,7 +51,7 @@ class Draft:
         """Check and apply one decision (raises IllegalMove, leaving the draft as it was)."""
         table = self.table
         rng = table.rng()
-        events = table.game.decide(table.state, seat, move, rng)
+        events = table.game.decide(table.state, seat, move, rng, asked=table.prompts())
         if not events:
             raise ValueError(f"{table.game.name}: decide returned no events for {move!r}")
         entries = envelope.wrap(events, table.seq + 1, seat, move, cmd, self.at)

@@ -53,6 +53,12 @@ class Table:
             memo = self._prompts = (self.seq, self.state, self.game.prompts(self.state))
         return memo[2]
 
+    def again(self) -> "Table":
+        """Another Table of the same state and seq, with its questions as worked out already."""
+        other = Table(self.id, self.doc, self.game, self.state, self.seq)
+        other._prompts = self._prompts
+        return other
+
     def kept(self, key: Any, work: Callable[[], Any]) -> Any:
         """``work()``, done once per seq of this copy: for what depends only on the log up to the
         seq (the log below it never changes), asked again by every view of a copy kept in a process."""

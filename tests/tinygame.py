@@ -54,7 +54,7 @@ class Duel(Game):
                              "options": [{"label": "roll", "move": {"step": "reveal"}}]}}
         return {}
 
-    def decide(self, state: Any, seat: str, move: Any, rng: Rng) -> list[dict[str, Any]]:
+    def decide(self, state: Any, seat: str, move: Any, rng: Rng, asked: Any = None) -> list[dict[str, Any]]:
         if seat not in self.prompts(state):
             raise IllegalMove("not_your_turn", "It is not your turn.")
         if seat == SYSTEM:

@@ -41,8 +41,8 @@ class Clash(Game):
     def prompts(self, state):
         return rules.prompts(state)
 
-    def decide(self, state, seat, move, rng):
-        return rules.decide(state, seat, move, rng)
+    def decide(self, state, seat, move, rng, asked=None):
+        return rules.decide(state, seat, move, rng, asked)
 
     # open information (spec 12.1): every seat, and an observer, sees the same view but its "you"
     view_same_for_all = True

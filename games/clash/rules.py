@@ -341,12 +341,14 @@ def _refuse(state, seat, part) -> IllegalMove:
     return IllegalMove(code, message)
 
 
-def decide(state, seat, move, rng) -> list[dict]:
+def decide(state, seat, move, rng, asked=None) -> list[dict]:
+    """The events of ``move``; ``asked``: the state's questions, when the caller has worked them
+    out already (``prompts(state)``), not asked again."""
     if state is None:
         raise IllegalMove("no_game", "The game has not started.")
     if state.get("result"):
         raise IllegalMove("game_over", "The match is over.")
-    asked = prompts(state)
+    asked = prompts(state) if asked is None else asked
     if seat not in asked:
         waiting = next(iter(asked), None)
         who = SIDE.get(waiting, waiting)
@@ -356,8 +358,9 @@ def decide(state, seat, move, rng) -> list[dict]:
     work = _copy(state)
     events: list[dict] = []
     remaining = dict(move)
+    now = asked                  # the questions of ``work``: as asked of the state, until a part is applied
     while remaining:
-        prompt = prompts(work).get(seat)
+        prompt = now.get(seat)
         if prompt is None:
             break
         keys = {k for option in prompt["options"] for k in option["move"]}
@@ -375,6 +378,7 @@ def decide(state, seat, move, rng) -> list[dict]:
         if not any(option["move"] == part for option in prompt["options"]):
             raise _refuse(work, seat, part)
         _apply(work, events, seat, part, rng)
+        now = prompts(work) if remaining else {}
     if remaining:
         raise IllegalMove("not_asked", f"{', '.join(sorted(remaining))}: that was not asked at this point.")
     return events

@@ -151,7 +151,10 @@ class Game:
     def prompts(self, state: State) -> dict[str, Prompt]:
         raise NotImplementedError
 
-    def decide(self, state: State, seat: str, move: Move, rng: Rng) -> list[Event]:
+    def decide(self, state: State, seat: str, move: Move, rng: Rng,
+               asked: dict[str, Prompt] | None = None) -> list[Event]:
+        """The events of ``seat``'s ``move`` (raises IllegalMove). ``asked``: ``prompts(state)``,
+        when the caller has worked it out already (to read, never to change), not asked again."""
         raise NotImplementedError
 
     def view(self, state: State, seat: str | None) -> dict[str, Any]:

@@ -29,8 +29,10 @@ def prompts(state: dict) -> dict:
             for seat, (kind, text, options) in sorted(_ask(state).items()) if options}
 
 
-def decide(state: dict, seat: str, move, rng) -> list[dict]:
-    asked = prompts(state)
+def decide(state: dict, seat: str, move, rng, asked=None) -> list[dict]:
+    """The events of ``move``; ``asked``: the state's questions, when the caller has worked them
+    out already (``prompts(state)``), not asked again."""
+    asked = prompts(state) if asked is None else asked
     if seat not in asked:
         raise IllegalMove("not_your_turn", "Nothing is asked of you now." if asked else "The scenario is over.")
     if not isinstance(move, dict) or move not in [o["move"] for o in asked[seat]["options"]]:

@@ -99,12 +99,14 @@ def _apply(ctx: Ctx, seat: str, part: dict) -> None:
     STEPS[step["k"]][1](ctx, step, part)
 
 
-def decide(state, seat, move, rng) -> list[dict]:
+def decide(state, seat, move, rng, asked=None) -> list[dict]:
+    """The events of ``move``; ``asked``: the state's questions, when the caller has worked them
+    out already (``prompts(state)``), not asked again."""
     if state is None:
         raise IllegalMove("no_game", "The game has not started.")
     if state.get("result"):
         raise IllegalMove("game_over", "The game is over.")
-    asked = prompts(state)
+    asked = prompts(state) if asked is None else asked
     if seat not in asked:
         waiting = next(iter(asked), None)
         raise IllegalMove("not_your_turn", f"It is {D.SIDE.get(waiting, waiting)}'s turn to decide, not yours.")

@@ -43,8 +43,8 @@ class LaFamiglia(Game):
     def prompts(self, state):
         return rules.prompts(state)
 
-    def decide(self, state, seat, move, rng):
-        return rules.decide(state, seat, move, rng)
+    def decide(self, state, seat, move, rng, asked=None):
+        return rules.decide(state, seat, move, rng, asked)
 
     def view(self, state, seat):
         return view_mod.view(state, seat)

@@ -39,7 +39,7 @@ class Pantry(Game):
                 {"label": item, "move": {"take": item}} for item in state["stock"]]}}
         return {}
 
-    def decide(self, state: Any, seat: str, move: Any, rng: Rng) -> list[dict[str, Any]]:
+    def decide(self, state: Any, seat: str, move: Any, rng: Rng, asked: Any = None) -> list[dict[str, Any]]:
         if state["stock"] is None:
             return [{"type": "counted", "stock": {"tea": 1, "flour": 2, "rice": 3}}]
         if move.get("take") not in (state["stock"] or {}):

@@ -34,7 +34,7 @@ class Call(Duel):
     def describe(self, event: dict[str, Any]) -> str:
         return f"{event['seat']} called." if event["type"] == "called" else super().describe(event)
 
-    def decide(self, state: Any, seat: str, move: Any, rng) -> list[dict[str, Any]]:
+    def decide(self, state: Any, seat: str, move: Any, rng, asked: Any = None) -> list[dict[str, Any]]:
         if state["phase"] == "call":
             return [{"type": "called", "seat": seat}]
         return super().decide(state, seat, move, rng)
