@@ -59,6 +59,24 @@ def test_a_dictionary_is_primed_once_per_process_and_packs_as_a_fresh_compressor
     assert primed == []
     number = codec.number_for("clash")
     for text, value in zip(texts, kept):
-        fresh = real(codec.LEVEL, codec.zlib.DEFLATED, -15, codec.MEMORY, codec.zlib.Z_DEFAULT_STRATEGY, codec.dictionary(number))
+        fresh = real(codec.LEVEL, codec.zlib.DEFLATED, -codec.WINDOW, codec.MEMORY, codec.zlib.Z_DEFAULT_STRATEGY,
+                     codec.dictionary(number))
         assert value == bytes((codec.DEFLATED, number)) + fresh.compress(text.encode()) + fresh.flush()
         assert codec.decode(value) == text
+
+
+@pytest.mark.parametrize("game", ["clash", "labyrinth", "lafamiglia", "jaggedalliance"])
+def test_entries_packed_with_zlibs_whole_window_still_read(game):
+    """Entries stored before the packer's window was made the dictionary's size (zlib's default
+    window and memory) read back as they were written."""
+    number = codec.number_for(game)
+    for text in sample_entries(game, count=1)[:200]:
+        before = codec.zlib.compressobj(codec.LEVEL, codec.zlib.DEFLATED, -15, 8, codec.zlib.Z_DEFAULT_STRATEGY,
+                                        codec.dictionary(number))
+        kept = bytes((codec.DEFLATED, number)) + before.compress(text.encode()) + before.flush()
+        assert codec.decode(kept) == text
+
+
+def test_the_packers_window_holds_a_whole_dictionary():
+    from tables.dictionaries.__main__ import SIZE
+    assert all(len(codec.dictionary(n)) <= SIZE == 1 << codec.WINDOW for n in PINNED)
