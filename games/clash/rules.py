@@ -103,10 +103,35 @@ def prompts(state) -> dict:
 # ---------------------------------------------------------------- decide
 
 
+# The keys of a CLASH state (evolve.match_started, position.state_of), and what evolve changes in
+# place: the board and its cells, the zones, the piles of tiles, the step (and its chain), the wins,
+# the points and the list of games played (a game's record is appended, never changed).
+STATE_KEYS = frozenset({"opts", "game", "wins", "points", "games", "result", "box", "aside", "board", "zones",
+                        "neutral", "pile", "beside", "placements", "first", "turn", "step"})
+
+
 def _copy(state):
-    """A deep copy of the state to work on: plain data (read from JSON), copied by a JSON round
-    trip through orjson (about two thirds of marshal's time on a CLASH state); by marshal, which
-    keeps plain data as it is, should the state hold something orjson does not write."""
+    """A copy of the state to work on, as deep as evolve reaches: a new board of new cells (a cell's
+    values are names), new lists of tiles, a new step; the records of past games, read only, are the
+    state's. A state of another shape is copied whole, by a JSON round trip through orjson; by
+    marshal, which keeps plain data as it is, should the state hold something orjson does not write."""
+    if type(state) is dict and state.keys() == STATE_KEYS:
+        work = state.copy()
+        work["board"] = [None if cell is None else cell.copy() for cell in state["board"]]
+        zones = state["zones"]
+        work["zones"] = {seat: tiles.copy() for seat, tiles in zones.items()}
+        for key in ("box", "aside", "neutral", "pile", "beside", "games"):
+            work[key] = state[key].copy()
+        for key in ("opts", "wins", "points"):
+            work[key] = state[key].copy()
+        step = state["step"]
+        if step is not None:
+            step = work["step"] = step.copy()
+            if "chain" in step:
+                step["chain"] = step["chain"].copy()
+        if state["result"] is not None:
+            work["result"] = state["result"].copy()
+        return work
     try:
         return orjson.loads(orjson.dumps(state))
     except orjson.JSONEncodeError:
