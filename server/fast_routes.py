@@ -131,6 +131,8 @@ class FastRoutes:
             return None
         try:
             answer = self.answered(s, done, self.json.body)
+            if done.entries:         # the next view here reads and decodes none of them again
+                s.tables.appended(table_id, done.entries, done.last_seq)
         except Exception as error:   # written: the app's route raises it
             environ[HANDED_OVER] = error
             return None

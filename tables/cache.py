@@ -10,6 +10,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from store import Glance, NoSuchTable, TableStore
 
@@ -80,6 +81,14 @@ class TableCache:
                 while len(self._tails) > self.size:
                     self._tails.popitem(last=False)
 
+    def appended(self, table_id: str, entries: list[dict[str, Any]], seq: int) -> None:
+        """Entries this process appended (a move's, decoded as stored), up to the table's ``seq``:
+        given to the table's tail when they follow it without a gap, so that the next view here
+        neither reads them again nor decodes them."""
+        tail = self._take_tail(table_id)
+        _add(tail, entries, seq)
+        self._put_tail(table_id, tail)
+
     @contextmanager
     def tail(self, table_id: str) -> Iterator[LogTail]:
         """The newest entries of the table's log this process has read, held by this request alone
@@ -131,8 +140,14 @@ class SeatReading:
 def _extend(tail: LogTail, glance: Glance) -> None:
     """Give ``tail`` the entries the glance read, when they reach the seq without a gap (else
     the tail reads what it needs itself)."""
-    entries = [envelope.loads(e) for e in glance.entries]
-    if not entries or entries[-1]["seq"] != glance.seq:
+    if glance.entries:
+        _add(tail, [envelope.loads(e) for e in glance.entries], glance.seq)
+
+
+def _add(tail: LogTail, entries: list[dict[str, Any]], seq: int) -> None:
+    """Give ``tail`` the log's newest ``entries`` (in order, without a gap), up to ``seq``, when
+    they reach it and follow what the tail holds (or the tail holds nothing)."""
+    if not entries or entries[-1]["seq"] != seq or seq <= tail.high:
         return
     if not tail.high:
         tail.entries.clear()
@@ -140,4 +155,4 @@ def _extend(tail: LogTail, glance: Glance) -> None:
     elif entries[0]["seq"] != tail.high + 1:
         return
     tail.entries.update((e["seq"], e) for e in entries)
-    tail.high = glance.seq
+    tail.high = seq
