@@ -10,6 +10,7 @@ the placement asks nothing more) and the whole lines that would do.
 """
 
 import json
+from functools import lru_cache
 
 from games.core import IllegalMove, Rng, longest_phrase, read_back, to_type
 from games.core.notation import read_back_all
@@ -29,8 +30,17 @@ YES = ("yes", "y", "use", "ok")
 NO = ("no", "decline", "skip", "pass", "none", "dont", "don t use", "do not use")
 
 
-def _phrases(seat: str, move: dict, label: str) -> list[tuple[str, ...]]:
+def _phrases(seat: str, move: dict, label: str) -> tuple[tuple[str, ...], ...]:
+    """The phrases that name an option (its label's words first), each a tuple of words."""
     (key, value), = move.items()
+    try:
+        return _said(seat, key, value, label)
+    except TypeError:                   # a value that is no name (kept by no cache)
+        return _said.__wrapped__(seat, key, value, label)
+
+
+@lru_cache(maxsize=8192)
+def _said(seat: str, key: str, value, label: str) -> tuple[tuple[str, ...], ...]:
     out = [fold_text(label)]
     if key in ("tile", "pick"):
         out += TILES[value]["aliases"]
@@ -50,7 +60,7 @@ def _phrases(seat: str, move: dict, label: str) -> list[tuple[str, ...]]:
     elif key == "first":
         out += ["mcworld", "mw", "blue"] if value == B.SOUTH else ["jihad", "jh", "green"]
         out += ["me", "i", "myself"] if value == seat else ["opponent", "them", "you"]
-    return [tuple(p.split()) for p in out if p]
+    return tuple(tuple(p.split()) for p in out if p)
 
 
 def _match(words: list, i: int, seat: str, prompt: dict, said: dict | None = None) -> tuple[dict, int] | None:
@@ -223,10 +233,76 @@ def notate_all(state, seat: str, asked: dict | None = None) -> list[str | None]:
     form reads back as an option's move only when its words, all of them, answer this question
     with it (parse reads on to the next question only past the first answer, and a line of two
     answers is never one option's move), so each form is read against this question alone.
-    ``asked``: the seat's question, when the caller has it already (``prompts(state)[seat]``)."""
+    ``asked``: the seat's question, when the caller has it already (``prompts(state)[seat]``).
+    What each form reads back as hangs on the seat and the options (their moves and labels) alone,
+    so the notations of a question are worked out once and kept (the same question comes again:
+    which way a tile faces, which tile, where on the same empty fields)."""
     prompt = asked if asked is not None else prompts(state).get(seat) if state else None
     if prompt is None:
         return []
+    options = prompt.get("options") or []
+    try:
+        key = []
+        for option in options:
+            (k, v), = option["move"].items()
+            key.append((k, v, option["label"]))
+        return list(_notated(seat, tuple(key)))
+    except (TypeError, AttributeError, ValueError):     # a move not one answer of plain value
+        return read_back_all(prompt, _every_form(seat, prompt), _reader(seat, prompt))
+
+
+@lru_cache(maxsize=8192)
+def _notated(seat: str, key: tuple) -> tuple[str | None, ...]:
+    """The notations of the options ``key`` stands for ((answer key, value, label) each), in order:
+    ``read_back`` of each option, the question's forms read against it alone."""
+    options = [{"move": {k: v}, "label": label} for k, v, label in key]
+    said = [_said(seat, k, v, label) for k, v, label in key]
+    # the one answer each phrase of the question names; None for a phrase that names two
+    named: dict[tuple, tuple | None] = {}
+    for (k, v, label), phrases in zip(key, said):
+        answer = (k, v)
+        for phrase in phrases:
+            if named.setdefault(phrase, answer) != answer:
+                named[phrase] = None
+    count = len(options)
+    first: dict[tuple, int] = {}            # read_back takes the first option of an answer given twice
+    for n, (k, v, label) in enumerate(key):
+        first.setdefault((k, v), n)
+
+    def read(text: str) -> tuple | None:
+        words = fold_text(text).split()
+        if not words:
+            return None
+        if words[0].isdigit():              # _match: a number picks that option, alone on the line
+            n = int(words[0])
+            return (key[n - 1][0], key[n - 1][1]) if 1 <= n <= count and len(words) == 1 else None
+        return named.get(tuple(words))
+
+    out: list[str | None] = []
+    for k, v, label in key:
+        answer = (k, v)
+        n = first[answer]
+        found = None
+        tried = set()
+        for text in _forms(seat, options[n], said[n]):
+            if text in tried:
+                continue
+            tried.add(text)
+            back = read(text)
+            if back is not None and back == answer:
+                found = text
+                break
+        out.append(found)
+    return tuple(out)
+
+
+def _every_form(seat: str, prompt: dict):  # type: ignore[no-untyped-def]
+    said = {id(option): _phrases(seat, option["move"], option["label"]) for option in prompt["options"]}
+    return lambda option: _forms(seat, option, said[id(option)])
+
+
+def _reader(seat: str, prompt: dict):  # type: ignore[no-untyped-def]
+    """read(text): the move a whole text names in ``prompt`` (None when it names none)."""
     said = {id(option): _phrases(seat, option["move"], option["label"]) for option in prompt["options"]}
     # A form reads back as a whole only when one of the question's phrases is all its words (no
     # phrase is longer than the words it matches): which options' moves have each phrase.
@@ -246,8 +322,7 @@ def notate_all(state, seat: str, asked: dict | None = None) -> list[str | None]:
             return found[0] if found is not None and found[1] == len(words) else None
         moves = named.get(tuple(words))
         return moves[0] if moves is not None and len(moves) == 1 else None
-
-    return read_back_all(prompt, lambda option: _forms(seat, option, said[id(option)]), read)
+    return read
 
 
 def _forms(seat: str, option: dict, phrases: list[tuple[str, ...]]):  # type: ignore[no-untyped-def]

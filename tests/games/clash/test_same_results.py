@@ -116,3 +116,25 @@ def test_a_match_says_what_it_said(n, m):
     digest, decisions = _match(n, MATCHES[n], m)
     assert decisions > 20
     assert digest == RECORDED[n, m]
+
+
+def test_notations_kept_are_the_ones_read_back_each_time():
+    """notate_all's notations of a question, worked out once and kept, are read_back of each
+    option by the question's own reading (the way taken for a move that is not one plain answer);
+    what a caller does to the list it gets changes nothing kept."""
+    from games.clash import notation
+    from games.core.notation import read_back_all
+    from tests.games.clash.test_notate_all import _decisions
+
+    questions = 0
+    for n, opts in enumerate(MATCHES):
+        for state, seat, prompt in _decisions(n, opts):
+            kept = GAME.notate_all(state, seat, prompt)
+            each = read_back_all(prompt, notation._every_form(seat, prompt), notation._reader(seat, prompt))
+            assert kept == each and None not in kept
+            kept.append("changed")
+            assert GAME.notate_all(state, seat) == each
+            questions += 1
+    assert questions > 400
+    odd = {"options": [{"label": "Go", "move": {"use": [1]}}, {"label": "C1", "move": {"field": "C1"}}]}
+    assert GAME.notate_all(None, "mcworld", odd) == ["yes", "c1"]       # a value no cache keeps
