@@ -13,7 +13,7 @@ from store import TableStore
 from . import envelope
 
 FIRST = 8         # entries read when nothing of the table is held: most walks stop within them
-KEEP = 32         # entries kept between requests (a walk that needs more reads them again)
+KEEP = 32         # entries kept between requests, at least (a walk that needs more reads them again)
 
 
 class LogTail:
@@ -43,7 +43,10 @@ class LogTail:
             self.entries[entry["seq"]] = entry
 
     def trim(self) -> None:
-        """Only the newest KEEP entries stay."""
-        if self.high - self.low > KEEP:
-            self.low = self.high - KEEP
-            self.entries = {seq: e for seq, e in self.entries.items() if seq > self.low}
+        """Only the newest KEEP entries stay, once more than twice as many are held (so that a
+        view after each move trims once every KEEP entries or so, not every time)."""
+        if self.high - self.low > 2 * KEEP:
+            low, self.low = self.low, self.high - KEEP
+            entries = self.entries
+            for seq in range(low + 1, self.low + 1):
+                entries.pop(seq, None)

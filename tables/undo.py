@@ -13,7 +13,7 @@ branch it dropped has been seen.
 """
 
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import i18n
@@ -32,12 +32,12 @@ MAX_MOVES = 20        # own decisions a seat may take back at once
 TIMEOUT = "timeout-"  # the command of a decision a bot took for a late seat
 
 
-@dataclass
+@dataclass(slots=True)
 class Window:
     stops: list[int]              # stops[k - 1]: the seq an undo of k moves goes back to
     code: str                     # why not (further back)
     message: str                  # in English (the API's)
-    words: tuple[str, dict[str, Any]] = field(default_factory=lambda: ("", {}))   # the message to translate
+    words: tuple[str, dict[str, Any]] = ("", {})   # the message to translate (read, never changed)
 
     @property
     def moves(self) -> int:
@@ -73,18 +73,22 @@ def _window(store: TableStore, table: Table, seat: str | None, tail: LogTail) ->
     if table.result() is not None:
         return _stop([], "game_over", N_("The game is over; its moves can no longer be taken back."))
     stops: list[int] = []
+    reveals = table.game.reveals
     for batch in _effective_batches(store, table, tail):
         first = batch[0]
         event = first["event"]
-        if history.is_platform(event):      # only a rollback is met here: undos are looked through
+        if event.get("type") in history.KINDS and history.is_platform(event):
+            # only a rollback is met here: undos are looked through
             return _stop(stops, "rolled_back", N_("The game was rolled back to here by agreement; "
                                                   "moves before that cannot be taken back."))
-        if first["seq"] == 1 or first.get("cmd") == "start":
+        cmd = first.get("cmd")
+        if first["seq"] == 1 or cmd == "start":
             return _stop(stops, "start", N_("There are no moves of yours to take back.") if not stops
                          else N_("That goes back to the start of the game."))
-        own = first["by"] == seat and not str(first.get("cmd", "")).startswith(TIMEOUT)
-        if not own and first["by"] != SYSTEM:
-            return _other(table, first["by"], stops)
+        by = first["by"]
+        own = by == seat and not str(cmd or "").startswith(TIMEOUT)
+        if not own and by != SYSTEM:
+            return _other(table, by, stops)
         if first.get("rng"):
             return _stop(stops, "dice", N_("Your last move rolled a die (or shuffled cards), so it can no longer "
                                            "be taken back.") if own and not stops else
@@ -92,12 +96,12 @@ def _window(store: TableStore, table: Table, seat: str | None, tail: LogTail) ->
                             "back.") if not stops else
                          N_("A die was rolled (or cards shuffled) since, so your earlier moves can no longer be "
                             "taken back."))
-        if any(table.game.reveals(e["event"]) for e in batch):
+        if any(reveals(e["event"]) for e in batch):
             return _stop(stops, "revealed", N_("Hidden information was revealed since (a card drawn, orders turned "
                                                "up), so your last move can no longer be taken back.") if not stops else
                          N_("Hidden information was revealed since (a card drawn, orders turned up), so your "
                             "earlier moves can no longer be taken back."))
-        if own and not str(first.get("cmd", "")).startswith(FORCED):
+        if own and not str(cmd or "").startswith(FORCED):
             stops.append(first["seq"] - 1)
             if len(stops) == MAX_MOVES:
                 return _stop(stops, "too_far", N_("At most %(most)s moves can be taken back at once."),
@@ -117,16 +121,21 @@ def _other(table: Table, by: str, stops: list[int]) -> Window:
 def _effective_batches(store: TableStore, table: Table, tail: LogTail):  # type: ignore[no-untyped-def]
     """The decisions of the log as it stands, newest first: an undo's taken-back entries skipped."""
     seq = table.seq
+    held = tail.entries                       # the entries the tail holds (it reads the others)
     gathered: list[dict[str, Any]] = []       # entries of the batch being gathered, newest first
     while seq > 0:
-        entry = tail.entry(store, seq)
+        entry = held.get(seq) or tail.entry(store, seq)
         seq -= 1
-        gathered.append(entry)
         if "move" not in entry:
+            gathered.append(entry)
             continue
-        batch, gathered = list(reversed(gathered)), []
+        if gathered:
+            gathered.append(entry)
+            batch, gathered = gathered[::-1], []
+        else:
+            batch = [entry]
         event = entry["event"]
-        if history.is_platform(event) and event["type"] == history.UNDO:
+        if event.get("type") == history.UNDO and history.is_platform(event):
             seq = event["to_seq"]             # as if the taken-back entries were not there
             continue
         yield batch
