@@ -95,7 +95,7 @@ def coverable(board: list, seat: str) -> list[int]:
 def playable(state: dict, seat: str) -> list[tuple[str, str]]:
     """(tile, source) for every tile seat could place now; source is 'zone' or 'neutral'."""
     board = state["board"]
-    has_empty = any(cell is None for cell in board)
+    has_empty = None in board               # a cell is None or a dict
     can_cover = None
     out = []
     for source, tiles in (("zone", state["zones"][seat]), ("neutral", state["neutral"])):

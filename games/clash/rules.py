@@ -40,25 +40,27 @@ def _first_prompt(state, step):
     return "first_player", text, options
 
 
+# a tile's option label by where it is played from (derived.playable's source), written once
+TILE_LABELS = {(t, src): f"{name(t)} ({'from your hand' if src == 'zone' else 'neutral zone'})"
+               for t in TILES for src in ("zone", "neutral")}
+# the fields in the order of their names (A1, A2, A3, B1, ...): fields taken in this order are sorted
+BY_NAME = tuple(sorted(B.FIELDS, key=B.field_name))
+
+
 def _tile_prompt(state, step):
-    seat = step["seat"]
-    options = [{"label": f"{name(t)} ({'from your hand' if src == 'zone' else 'neutral zone'})",
-                "move": {"tile": t}} for t, src in D.playable(state, seat)]
+    options = [{"label": TILE_LABELS[t, src], "move": {"tile": t}} for t, src in D.playable(state, step["seat"])]
     text = f"Game {state['game']}, placement {state['placements'] + 1}: which tile do you play?"
     return "tile", text, options
 
 
 def field_options(state, step) -> list[int]:
-    return sorted(_field_options(state, step), key=B.field_name)
-
-
-def _field_options(state, step) -> list[int]:
+    """The fields the tile of ``step`` may be placed on, in the order of their names."""
     board = state["board"]
     if step["tile"] == NOBEL:
-        return D.coverable(board, step["seat"])
+        return sorted(D.coverable(board, step["seat"]), key=B.field_name)
     if step["tile"] == MUSTAFA and step["src"] == "beside" and state["opts"]["mustafa_field"] == "centre":
         return [B.CENTRE] if board[B.CENTRE] is None else []
-    return D.empty_fields(board)
+    return [i for i in BY_NAME if board[i] is None]          # derived.empty_fields, sorted
 
 
 def _field_prompt(state, step):
@@ -67,7 +69,8 @@ def _field_prompt(state, step):
         options = [{"label": f"{B.field_name(i)} (cover {name(board[i]['t'])})", "move": {"field": B.field_name(i)}}
                    for i in field_options(state, step)]
         return "field", "Cover which tile of yours with the Nobel Prize?", options
-    options = [{"label": B.field_name(i), "move": {"field": B.field_name(i)}} for i in field_options(state, step)]
+    names = B.NAMES
+    options = [{"label": names[i], "move": {"field": names[i]}} for i in field_options(state, step)]
     opening = " (the opening move)" if step["src"] == "beside" else ""
     return "field", f"Where do you place {name(step['tile'])}{opening}?", options
 
@@ -76,8 +79,11 @@ def facing_label(facing: str) -> str:
     return f"facing {facing} (supports {SIDE[B.supports_of(facing)]})"
 
 
+FACINGS = tuple((facing, facing_label(facing)) for facing in ("north", "south"))
+
+
 def _facing_prompt(state, step):
-    options = [{"label": facing_label(f), "move": {"facing": f}} for f in ("north", "south")]
+    options = [{"label": label, "move": {"facing": f}} for f, label in FACINGS]
     text = (f"Which way does {name(step['tile'])} on {B.field_name(step['field'])} face? "
             "Its tip points away from the player it supports.")
     return "facing", text, options
