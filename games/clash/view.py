@@ -15,8 +15,11 @@ MARKS = {(i, seat, t): tuple(B.reach(i, seat, tile["reach"])) for i in B.FIELDS 
          for t, tile in TILES.items() if tile["effect"] in ("stabilize", "block")}
 
 
+TILE = {t: {"id": t, "name": NAME[t]} for t in TILES}        # a tile as a view lists it, copied
+
+
 def _tiles(tiles) -> list[dict]:
-    return [{"id": t, "name": NAME[t]} for t in tiles]
+    return [TILE[t].copy() for t in tiles]
 
 
 def _marked(board) -> tuple[set, set]:
@@ -34,6 +37,30 @@ def _marked(board) -> tuple[set, set]:
     return stab, blocked
 
 
+def _field(i: int, cell, blocked: bool, stabilized: bool) -> dict:
+    """A field as a view shows it (kept by FIELD: copied for each view)."""
+    field = NAMES[i]
+    if cell is None:
+        return {"field": field, "blocked": blocked, "stabilized": stabilized}
+    t, s = cell["t"], cell["s"]
+    up = cell["d"] is None
+    return {
+        "field": field, "blocked": blocked, "stabilized": stabilized,
+        "tile": t, "name": NAME[t], "effect": EFFECT[t],
+        "face": "up" if up else "down",
+        "supports": s if up else None,
+        "facing": ("north" if s == B.SOUTH else "south") if up else None,     # board.facing_of
+        "destroyed_by": cell["d"], "covered_by": cell["c"],
+        "security": up and (cell["c"] is not None or EFFECT[t] == "security" or stabilized),
+    }
+
+
+# each field's view by what it shows: (field, tile, supported seat, destroyer, cover, blocked,
+# stabilized), the tile's four None for an empty field; filled as fields are seen (at most 9 * 2 *
+# 2 empty ones, and 9 * 32 * 2 * 3 * 2 * 2 * 2 with a tile)
+FIELD: dict[tuple, dict] = {}
+
+
 def view(state, seat) -> dict:
     if state is None:
         return {}
@@ -42,24 +69,18 @@ def view(state, seat) -> dict:
     fields = {}
     support = {s: 0 for s in B.SEATS}
     for i, cell in enumerate(board):
-        field = NAMES[i]
         stabilized = i in stab
+        marked = i in blocked and not stabilized
         if cell is None:
-            fields[field] = {"field": field, "blocked": i in blocked and not stabilized, "stabilized": stabilized}
-            continue
-        t, s = cell["t"], cell["s"]
-        up = cell["d"] is None
-        if up:
-            support[s] += 1
-        fields[field] = {
-            "field": field, "blocked": i in blocked and not stabilized, "stabilized": stabilized,
-            "tile": t, "name": NAME[t], "effect": EFFECT[t],
-            "face": "up" if up else "down",
-            "supports": s if up else None,
-            "facing": ("north" if s == B.SOUTH else "south") if up else None,     # board.facing_of
-            "destroyed_by": cell["d"], "covered_by": cell["c"],
-            "security": up and (cell["c"] is not None or EFFECT[t] == "security" or stabilized),
-        }
+            key = (i, None, None, None, None, marked, stabilized)
+        else:
+            if cell["d"] is None:
+                support[cell["s"]] += 1
+            key = (i, cell["t"], cell["s"], cell["d"], cell["c"], marked, stabilized)
+        entry = FIELD.get(key)
+        if entry is None:
+            entry = FIELD[key] = _field(i, cell, marked, stabilized)
+        fields[NAMES[i]] = entry.copy()
     step = state.get("step") or {}
     return {
         "game": state["game"], "options": dict(state["opts"]), "first": state["first"],
@@ -80,6 +101,13 @@ ARROW = {"north": "^", "south": "v", "east": ">", "west": "<"}
 HEADER = "      " + "".join(f"{col:<20}" for col in "ABC")
 
 
+# each field's text on the board, 20 wide: a face-up tile with its tip, a destroyed one, nothing
+UP = {(t, s): f"{NAME[t] + (' ^' if s == B.SOUTH else ' v'):<20}" for t in TILES for s in B.SEATS}   # ARROW[board.facing_of]
+DOWN = {t: f"{NAME[t] + ' (down)':<20}" for t in TILES}
+EMPTY, BLOCKED = f"{'.':<20}", f"{'(blocked)':<20}"
+ROW_HEADS = tuple(f"  {row[0][1]}   " for row in ROWS)
+
+
 def brief(state, seat) -> list[str]:
     """The board as text for an email: each field's tile, its facing (^ supports McWorld,
     v supports Jihad) or 'down' for a destroyed tile; then the zones and the score."""
@@ -94,21 +122,19 @@ def brief(state, seat) -> list[str]:
     lines = [(f"Game {state['game']}: support McWorld {support['mcworld']}, Jihad {support['jihad']}; "
               f"games won McWorld {wins['mcworld']}, Jihad {wins['jihad']}."), HEADER]
     blocked = None
-    for r, row in enumerate(ROWS):
+    for r in range(3):
         cells = []
-        for i in range(r * 3, r * 3 + 3):
-            cell = board[i]
+        for cell in board[r * 3:r * 3 + 3]:
             if cell is None:
                 if blocked is None:
                     stab, blocked = _marked(board)
                     blocked -= stab
-                text = "(blocked)" if i in blocked else "."
+                cells.append(BLOCKED if len(cells) + r * 3 in blocked else EMPTY)
             elif cell["d"] is not None:
-                text = f"{NAME[cell['t']]} (down)"
+                cells.append(DOWN[cell["t"]])
             else:
-                text = f"{NAME[cell['t']]} {'^' if cell['s'] == B.SOUTH else 'v'}"     # ARROW[board.facing_of]
-            cells.append(f"{text:<20}")
-        lines.append(f"  {row[0][1]}   " + "".join(cells).rstrip())
+                cells.append(UP[cell["t"], cell["s"]])
+        lines.append(ROW_HEADS[r] + "".join(cells).rstrip())
     zones = state["zones"]
     lines.append("McWorld's zone: " + (", ".join([NAME[t] for t in zones["mcworld"]]) or "empty"))
     lines.append("Jihad's zone: " + (", ".join([NAME[t] for t in zones["jihad"]]) or "empty"))
