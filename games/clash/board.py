@@ -7,6 +7,8 @@ McWorld sits south, Jihad north. A tile supporting McWorld has its base toward t
 and its tip pointing north; "facing" in moves and labels always means the tip's direction.
 """
 
+from functools import lru_cache
+
 SOUTH, NORTH = "mcworld", "jihad"
 SEATS = (SOUTH, NORTH)
 SIDE_NAMES = {SOUTH: "McWorld", NORTH: "Jihad"}
@@ -70,12 +72,20 @@ def step(idx: int, d: tuple) -> int | None:
 
 def reach(idx: int, supports: str, offsets) -> list[int]:
     """The board fields a pattern marks, off-board offsets dropped (spec 3.2)."""
+    try:
+        return list(_reach(idx, supports, offsets))
+    except TypeError:           # offsets given as lists, not the tiles' tuples: worked out each time
+        return list(_reach.__wrapped__(idx, supports, offsets))
+
+
+@lru_cache(maxsize=4096)       # a tile's pattern from a field and a side: asked again and again
+def _reach(idx: int, supports: str, offsets) -> tuple[int, ...]:
     out = []
     for offset in offsets:
         target = step(idx, delta(offset, supports))
         if target is not None:
             out.append(target)
-    return out
+    return tuple(out)
 
 
 def ray(idx: int, d: tuple) -> list[int]:
