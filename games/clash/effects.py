@@ -159,22 +159,24 @@ def question(state: dict, step: dict) -> tuple[str, str]:
     copied = f" (copied by {name(effect_tile(state, chain[:1]))})" if len(chain) > 1 else ""
     head = f"{name(tile)} on {where}{copied}: "
     tail = "?" if len(chain) > 1 else " (or don't use the effect)?"
-    texts = {
-        "destroy": "destroy which tile",
-        "missile": "destroy which tile with Security",
-        "flip_one": "flip which tile",
-        "discard": "discard which tile to the removed pile",
-        "repeat": "repeat the instant effect of which tile",
-        "crisis": "take which tile supporting you back into your zone",
-        "bribe": "move which tile",
-        "flip_ray": "flip every tile in which direction",
-        "flip_colour": "flip the tiles marked by which dots",
-        "flip_all": "flip every marked tile",
-        "agent": "send which tile of your opponent's zone to the removed pile",
-        "hacker": "take which tile from the removed pile into your zone",
-        "elections": "take an unused neutral tile into your zone",
-    }
-    return kind, head + texts[kind] + tail
+    return kind, head + QUESTIONS[kind] + tail
+
+
+QUESTIONS = {        # what an effect's first decision asks, by the effect
+    "destroy": "destroy which tile",
+    "missile": "destroy which tile with Security",
+    "flip_one": "flip which tile",
+    "discard": "discard which tile to the removed pile",
+    "repeat": "repeat the instant effect of which tile",
+    "crisis": "take which tile supporting you back into your zone",
+    "bribe": "move which tile",
+    "flip_ray": "flip every tile in which direction",
+    "flip_colour": "flip the tiles marked by which dots",
+    "flip_all": "flip every marked tile",
+    "agent": "send which tile of your opponent's zone to the removed pile",
+    "hacker": "take which tile from the removed pile into your zone",
+    "elections": "take an unused neutral tile into your zone",
+}
 
 
 def _cell_tiles(cell: dict) -> list[str]:
