@@ -2,6 +2,8 @@
 (spec 12.1), so every seat, and an observer, sees the same thing: the whole state, laid out
 for reading, with the derived facts (Security, blocked fields, support) spelled out."""
 
+from functools import lru_cache
+
 from . import board as B
 from .tiles import TILES
 
@@ -136,9 +138,14 @@ def brief(state, seat) -> list[str]:
                 cells.append(UP[cell["t"], cell["s"]])
         lines.append(ROW_HEADS[r] + "".join(cells).rstrip())
     zones = state["zones"]
-    lines.append("McWorld's zone: " + (", ".join([NAME[t] for t in zones["mcworld"]]) or "empty"))
-    lines.append("Jihad's zone: " + (", ".join([NAME[t] for t in zones["jihad"]]) or "empty"))
-    lines.append("Neutral zone: " + (", ".join([NAME[t] for t in state["neutral"]]) or "empty"))
+    lines.append("McWorld's zone: " + (_names(tuple(zones["mcworld"])) or "empty"))
+    lines.append("Jihad's zone: " + (_names(tuple(zones["jihad"])) or "empty"))
+    lines.append("Neutral zone: " + (_names(tuple(state["neutral"])) or "empty"))
     if state["pile"]:
-        lines.append("Removed pile: " + ", ".join([NAME[t] for t in state["pile"]]))
+        lines.append("Removed pile: " + _names(tuple(state["pile"])))
     return lines
+
+
+@lru_cache(maxsize=4096)        # the same zones come again, move after move
+def _names(tiles: tuple) -> str:
+    return ", ".join([NAME[t] for t in tiles])
