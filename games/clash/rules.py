@@ -123,13 +123,17 @@ def _copy(state):
     marshal, which keeps plain data as it is, should the state hold something orjson does not write."""
     if type(state) is dict and state.keys() == STATE_KEYS:
         work = state.copy()
-        work["board"] = [None if cell is None else cell.copy() for cell in state["board"]]
-        zones = state["zones"]
-        work["zones"] = {seat: tiles.copy() for seat, tiles in zones.items()}
-        for key in ("box", "aside", "neutral", "pile", "beside", "games"):
-            work[key] = state[key].copy()
-        for key in ("opts", "wins", "points"):
-            work[key] = state[key].copy()
+        work["board"] = [cell if cell is None else cell.copy() for cell in state["board"]]
+        work["zones"] = {seat: tiles.copy() for seat, tiles in state["zones"].items()}
+        work["box"] = state["box"].copy()
+        work["aside"] = state["aside"].copy()
+        work["neutral"] = state["neutral"].copy()
+        work["pile"] = state["pile"].copy()
+        work["beside"] = state["beside"].copy()
+        work["games"] = state["games"].copy()
+        work["opts"] = state["opts"].copy()
+        work["wins"] = state["wins"].copy()
+        work["points"] = state["points"].copy()
         step = state["step"]
         if step is not None:
             step = work["step"] = step.copy()
