@@ -254,46 +254,44 @@ def notate_all(state, seat: str, asked: dict | None = None) -> list[str | None]:
 @lru_cache(maxsize=8192)
 def _notated(seat: str, key: tuple) -> tuple[str | None, ...]:
     """The notations of the options ``key`` stands for ((answer key, value, label) each), in order:
-    ``read_back`` of each option, the question's forms read against it alone."""
-    options = [{"move": {k: v}, "label": label} for k, v, label in key]
-    said = [_said(seat, k, v, label) for k, v, label in key]
-    # the one answer each phrase of the question names; None for a phrase that names two
-    named: dict[tuple, tuple | None] = {}
-    for (k, v, label), phrases in zip(key, said):
-        answer = (k, v)
-        for phrase in phrases:
-            if named.setdefault(phrase, answer) != answer:
-                named[phrase] = None
-    count = len(options)
-    first: dict[tuple, int] = {}            # read_back takes the first option of an answer given twice
+    ``read_back`` of each option, the question's forms read against it alone. An answer is known by
+    the place of the first option that gives it (read_back takes that option's forms)."""
+    first: dict[tuple, int] = {}
     for n, (k, v, label) in enumerate(key):
         first.setdefault((k, v), n)
-
-    def read(text: str) -> tuple | None:
-        words = fold_text(text).split()
-        if not words:
-            return None
-        if words[0].isdigit():              # _match: a number picks that option, alone on the line
-            n = int(words[0])
-            return (key[n - 1][0], key[n - 1][1]) if 1 <= n <= count and len(words) == 1 else None
-        return named.get(tuple(words))
-
+    # the one answer each phrase of the question names; None for a phrase that names two
+    named: dict[tuple, int | None] = {}
+    for k, v, label in key:
+        answer = first[k, v]
+        for phrase in _said(seat, k, v, label):
+            if named.setdefault(phrase, answer) != answer:
+                named[phrase] = None
+    count = len(key)
     out: list[str | None] = []
     for k, v, label in key:
-        answer = (k, v)
-        n = first[answer]
+        answer = first[k, v]
         found = None
-        tried = set()
-        for text in _forms(seat, options[n], said[n]):
-            if text in tried:
+        for text, words in _forms_of(seat, *key[answer]):
+            if not words:
                 continue
-            tried.add(text)
-            back = read(text)
-            if back is not None and back == answer:
+            if words[0].isdigit():          # _match: a number picks that option, alone on the line
+                n = int(words[0])
+                back = first[key[n - 1][0], key[n - 1][1]] if 1 <= n <= count and len(words) == 1 else None
+            else:
+                back = named.get(words)
+            if back == answer:
                 found = text
                 break
         out.append(found)
     return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _forms_of(seat: str, key: str, value, label: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each form notate tries for an option (_texts, each once, in order), with its words as read."""
+    texts = dict.fromkeys(_candidates(seat, {key: value}))
+    texts.update(dict.fromkeys(" ".join(phrase) for phrase in _said(seat, key, value, label)))
+    return tuple((text, tuple(fold_text(text).split())) for text in texts)
 
 
 def _every_form(seat: str, prompt: dict):  # type: ignore[no-untyped-def]
