@@ -39,30 +39,6 @@ def _marked(board) -> tuple[set, set]:
     return stab, blocked
 
 
-def _field(i: int, cell, blocked: bool, stabilized: bool) -> dict:
-    """A field as a view shows it (kept by FIELD: copied for each view)."""
-    field = NAMES[i]
-    if cell is None:
-        return {"field": field, "blocked": blocked, "stabilized": stabilized}
-    t, s = cell["t"], cell["s"]
-    up = cell["d"] is None
-    return {
-        "field": field, "blocked": blocked, "stabilized": stabilized,
-        "tile": t, "name": NAME[t], "effect": EFFECT[t],
-        "face": "up" if up else "down",
-        "supports": s if up else None,
-        "facing": ("north" if s == B.SOUTH else "south") if up else None,     # board.facing_of
-        "destroyed_by": cell["d"], "covered_by": cell["c"],
-        "security": up and (cell["c"] is not None or EFFECT[t] == "security" or stabilized),
-    }
-
-
-# each field's view by what it shows: (field, tile, supported seat, destroyer, cover, blocked,
-# stabilized), the tile's four None for an empty field; filled as fields are seen (at most 9 * 2 *
-# 2 empty ones, and 9 * 32 * 2 * 3 * 2 * 2 * 2 with a tile)
-FIELD: dict[tuple, dict] = {}
-
-
 def view(state, seat) -> dict:
     if state is None:
         return {}
@@ -71,18 +47,24 @@ def view(state, seat) -> dict:
     fields = {}
     support = {s: 0 for s in B.SEATS}
     for i, cell in enumerate(board):
+        field = NAMES[i]
         stabilized = i in stab
-        marked = i in blocked and not stabilized
         if cell is None:
-            key = (i, None, None, None, None, marked, stabilized)
-        else:
-            if cell["d"] is None:
-                support[cell["s"]] += 1
-            key = (i, cell["t"], cell["s"], cell["d"], cell["c"], marked, stabilized)
-        entry = FIELD.get(key)
-        if entry is None:
-            entry = FIELD[key] = _field(i, cell, marked, stabilized)
-        fields[NAMES[i]] = entry.copy()
+            fields[field] = {"field": field, "blocked": i in blocked and not stabilized, "stabilized": stabilized}
+            continue
+        t, s = cell["t"], cell["s"]
+        up = cell["d"] is None
+        if up:
+            support[s] += 1
+        fields[field] = {
+            "field": field, "blocked": i in blocked and not stabilized, "stabilized": stabilized,
+            "tile": t, "name": NAME[t], "effect": EFFECT[t],
+            "face": "up" if up else "down",
+            "supports": s if up else None,
+            "facing": ("north" if s == B.SOUTH else "south") if up else None,     # board.facing_of
+            "destroyed_by": cell["d"], "covered_by": cell["c"],
+            "security": up and (cell["c"] is not None or EFFECT[t] == "security" or stabilized),
+        }
     step = state.get("step") or {}
     return {
         "game": state["game"], "options": dict(state["opts"]), "first": state["first"],
