@@ -9,6 +9,9 @@ and "step" says which decision is awaited:
   {"k": "facing", "seat", "tile", "src", "field"}
   {"k": "effect", "seat", "chain", "stage"}     an instant effect (effects.py)
   {"k": "done", "seat"}                         the move is resolved; decide() ends it at once
+
+A board cell is never changed in place: an event that turns, destroys or covers a tile puts a new
+cell in its place, so a copy of the state may share the cells (rules._copy copies the board's list).
 """
 
 from . import board as B
@@ -77,7 +80,7 @@ def placed(state, e):
     src = e["src"]
     (state["zones"][seat] if src == "zone" else state[src]).remove(tile)
     if e.get("cover"):
-        state["board"][idx]["c"] = tile
+        state["board"][idx] = {**state["board"][idx], "c": tile}
     else:
         state["board"][idx] = {"t": tile, "s": e["supports"], "d": None, "c": None}
     state["placements"] += 1
@@ -100,14 +103,17 @@ def bribe_chosen(state, e):
 
 
 def destroyed(state, e):
-    state["board"][FI[e["field"]]]["d"] = e["seat"]
+    board = state["board"]
+    idx = FI[e["field"]]
+    board[idx] = {**board[idx], "d": e["seat"]}
     return _done(state, e)
 
 
 def flipped(state, e):
     board = state["board"]
     for field, now in zip(e["fields"], e["now"]):
-        board[FI[field]]["s"] = now
+        idx = FI[field]
+        board[idx] = {**board[idx], "s": now}
     return _done(state, e)
 
 

@@ -117,13 +117,13 @@ STATE_KEYS = frozenset({"opts", "game", "wins", "points", "games", "result", "bo
 
 
 def _copy(state):
-    """A copy of the state to work on, as deep as evolve reaches: a new board of new cells (a cell's
-    values are names), new lists of tiles, a new step; the records of past games, read only, are the
-    state's. A state of another shape is copied whole, by a JSON round trip through orjson; by
+    """A copy of the state to work on, as deep as evolve reaches: a new board (its cells, which evolve
+    never changes in place but replaces, are the state's), new lists of tiles, a new step; the
+    records of past games, read only, are the state's. A state of another shape is copied whole, by a JSON round trip through orjson; by
     marshal, which keeps plain data as it is, should the state hold something orjson does not write."""
     if type(state) is dict and state.keys() == STATE_KEYS:
         work = state.copy()
-        work["board"] = [cell if cell is None else cell.copy() for cell in state["board"]]
+        work["board"] = state["board"].copy()
         work["zones"] = {seat: tiles.copy() for seat, tiles in state["zones"].items()}
         work["box"] = state["box"].copy()
         work["aside"] = state["aside"].copy()

@@ -4,7 +4,8 @@ of whole random matches under varied table options, the questions asked, the eve
 option and the refusal of a few moves no question takes, every seat's notations, the view of each
 seat and of an observer and the text board, all written as JSON and summed up (sha256) against the
 sums recorded from the code as it was before it was made cheaper. decide never changes the state it
-is given (its copy is as deep as evolve reaches)."""
+is given (its copy is as deep as evolve reaches, and evolve replaces a board cell it changes), and
+the events it gives hold nothing the state they are folded into goes on to change."""
 
 import copy
 import hashlib
@@ -102,9 +103,12 @@ def _match(n: int, opts: dict, m: int):
         except IllegalMove as refused:
             out.update(_said([refused.code, refused.message]))
         move = moves[Rng(seed + b"/player", step).below(len(prompt["options"]))]
-        for event in GAME.decide(state, seat, move, Rng(seed, len(log)), asked):
+        events = GAME.decide(state, seat, move, Rng(seed, len(log)), asked)
+        said = orjson.dumps(events)
+        for event in events:
             state = GAME.evolve(state, event)
             log.append(event)
+        assert orjson.dumps(events) == said          # an event holds nothing the state goes on to change
         decisions += 1
     assert GAME.result(state), f"match {n} did not end"
     return out.hexdigest(), decisions
