@@ -126,3 +126,16 @@ def playable(state: dict, seat: str) -> list[tuple[str, str]]:
             elif has_empty:
                 out.append((tile, source))
     return out
+
+
+def can_play(state: dict, seat: str) -> bool:
+    """Whether seat has a tile to place now (playable() is not empty), without listing them."""
+    has_empty = None in state["board"]
+    nobel = False
+    for tiles in (state["zones"][seat], state["neutral"]):
+        for tile in tiles:
+            if tile == NOBEL:
+                nobel = True
+            elif has_empty:
+                return True
+    return nobel and bool(coverable(state["board"], seat))

@@ -92,7 +92,7 @@ class Ctx:
             for i in self.reach():
                 cell = board[i]
                 if (self.eligible(i) and D.effect_active(cell) and TILES[cell["t"]]["instant"]
-                        and choices(self.state, self.seat, self.chain + [i])):
+                        and any_choice(self.state, self.seat, self.chain + [i])):
                     out.append(i)
             return out
         return []
@@ -135,6 +135,14 @@ def choices(state: dict, seat: str, chain: list) -> list[tuple[str, dict]]:
             return [("draw a random unused neutral tile", {"use": True})]
         return [(f"{name(t)} (unused neutral)", {"pick": t}) for t in sorted(state["box"])]
     return []
+
+
+def any_choice(state: dict, seat: str, chain: list) -> bool:
+    """Whether choices() has any: a single-target effect's targets found, not labelled."""
+    ctx = Ctx(state, seat, chain)
+    if ctx.kind in SINGLE:
+        return bool(ctx.targets())
+    return bool(choices(state, seat, chain))
 
 
 def options(state: dict, step: dict) -> list[tuple[str, dict]]:

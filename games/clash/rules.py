@@ -118,20 +118,20 @@ STATE_KEYS = frozenset({"opts", "game", "wins", "points", "games", "result", "bo
 
 def _copy(state):
     """A copy of the state to work on, as deep as evolve reaches: a new board (its cells, which evolve
-    never changes in place but replaces, are the state's), new lists of tiles, a new step; the
-    records of past games, read only, are the state's. A state of another shape is copied whole, by a JSON round trip through orjson; by
-    marshal, which keeps plain data as it is, should the state hold something orjson does not write."""
+    never changes in place but replaces, are the state's), new lists of tiles, a new step, wins,
+    points and list of games played; what evolve only reads or sets anew (the options, the tiles
+    set aside, the result, each game's record) is the state's. A state of another shape is copied
+    whole, by a JSON round trip through orjson; by marshal, which keeps plain data as it is, should
+    the state hold something orjson does not write."""
     if type(state) is dict and state.keys() == STATE_KEYS:
         work = state.copy()
         work["board"] = state["board"].copy()
         work["zones"] = {seat: tiles.copy() for seat, tiles in state["zones"].items()}
         work["box"] = state["box"].copy()
-        work["aside"] = state["aside"].copy()
         work["neutral"] = state["neutral"].copy()
         work["pile"] = state["pile"].copy()
         work["beside"] = state["beside"].copy()
         work["games"] = state["games"].copy()
-        work["opts"] = state["opts"].copy()
         work["wins"] = state["wins"].copy()
         work["points"] = state["points"].copy()
         step = state["step"]
@@ -139,8 +139,6 @@ def _copy(state):
             step = work["step"] = step.copy()
             if "chain" in step:
                 step["chain"] = step["chain"].copy()
-        if state["result"] is not None:
-            work["result"] = state["result"].copy()
         return work
     try:
         return orjson.loads(orjson.dumps(state))
@@ -184,7 +182,7 @@ def _place(work, events, step, supports, rng):
     if lost is None:
         if E.destroy_void(work, new["chain"], TILES[step["tile"]]["effect"]):
             lost = "last_field"
-        elif not E.choices(work, seat, new["chain"]):
+        elif not E.any_choice(work, seat, new["chain"]):
             lost = "no_target"
     if lost:
         _emit(work, events, {"type": "effect_lost", "seat": seat, "tile": step["tile"],
@@ -284,7 +282,7 @@ def _end_move(work, events, seat):
     if work["placements"] >= work["opts"]["placement_cap"]:
         return _finish(work, events, "cap")
     nxt = B.other(seat)
-    if not D.playable(work, nxt):
+    if not D.can_play(work, nxt):
         return _finish(work, events, "cannot_play", nxt)
     _emit(work, events, {"type": "turn", "seat": nxt})
 
