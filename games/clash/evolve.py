@@ -10,8 +10,9 @@ and "step" says which decision is awaited:
   {"k": "effect", "seat", "chain", "stage"}     an instant effect (effects.py)
   {"k": "done", "seat"}                         the move is resolved; decide() ends it at once
 
-A board cell is never changed in place: an event that turns, destroys or covers a tile puts a new
-cell in its place, so a copy of the state may share the cells (rules._copy copies the board's list).
+No list or dict of the state is changed in place: an event sets new ones (a new board with a new
+cell, a new zone, a new step), so a copy of the state for a while may share them all (rules._copy:
+decide works on a shallow copy of the state).
 """
 
 from . import board as B
@@ -69,20 +70,40 @@ def tile_chosen(state, e):
 
 
 def field_chosen(state, e):
-    step = state["step"]
-    step["k"] = "facing"
-    step["field"] = FI[e["field"]]
+    state["step"] = {**state["step"], "k": "facing", "field": FI[e["field"]]}
     return state
+
+
+def _without(tiles: list, tile: str) -> list:
+    """The tiles less the first ``tile`` (list.remove, on a new list)."""
+    out = list(tiles)
+    out.remove(tile)
+    return out
+
+
+def _zone(state: dict, seat: str, tiles: list) -> None:
+    state["zones"] = {**state["zones"], seat: tiles}
+
+
+def _cells(state: dict, cells: dict) -> None:
+    """A new board with ``cells`` (field index: cell or None) put in."""
+    board = list(state["board"])
+    for idx, cell in cells.items():
+        board[idx] = cell
+    state["board"] = board
 
 
 def placed(state, e):
     seat, tile, idx = e["seat"], e["tile"], FI[e["field"]]
     src = e["src"]
-    (state["zones"][seat] if src == "zone" else state[src]).remove(tile)
-    if e.get("cover"):
-        state["board"][idx] = {**state["board"][idx], "c": tile}
+    if src == "zone":
+        _zone(state, seat, _without(state["zones"][seat], tile))
     else:
-        state["board"][idx] = {"t": tile, "s": e["supports"], "d": None, "c": None}
+        state[src] = _without(state[src], tile)
+    if e.get("cover"):
+        _cells(state, {idx: {**state["board"][idx], "c": tile}})
+    else:
+        _cells(state, {idx: {"t": tile, "s": e["supports"], "d": None, "c": None}})
     state["placements"] += 1
     if TILES[tile]["instant"] and not e.get("cover"):
         state["step"] = {"k": "effect", "seat": seat, "chain": [idx], "stage": "first"}
@@ -92,73 +113,67 @@ def placed(state, e):
 
 
 def repeat_chosen(state, e):
-    state["step"]["chain"].append(FI[e["field"]])
+    step = state["step"]
+    state["step"] = {**step, "chain": [*step["chain"], FI[e["field"]]]}
     return state
 
 
 def bribe_chosen(state, e):
-    state["step"]["stage"] = "to"
-    state["step"]["from"] = FI[e["field"]]
+    state["step"] = {**state["step"], "stage": "to", "from": FI[e["field"]]}
     return state
 
 
 def destroyed(state, e):
-    board = state["board"]
     idx = FI[e["field"]]
-    board[idx] = {**board[idx], "d": e["seat"]}
+    _cells(state, {idx: {**state["board"][idx], "d": e["seat"]}})
     return _done(state, e)
 
 
 def flipped(state, e):
     board = state["board"]
-    for field, now in zip(e["fields"], e["now"]):
-        idx = FI[field]
-        board[idx] = {**board[idx], "s": now}
+    _cells(state, {FI[field]: {**board[FI[field]], "s": now} for field, now in zip(e["fields"], e["now"])})
     return _done(state, e)
 
 
 def discarded(state, e):
-    state["board"][FI[e["field"]]] = None
-    state["pile"].extend(e["tiles"])
+    _cells(state, {FI[e["field"]]: None})
+    state["pile"] = [*state["pile"], *e["tiles"]]
     return _done(state, e)
 
 
 def moved(state, e):
     board = state["board"]
-    board[FI[e["to"]]] = board[FI[e["from"]]]
-    board[FI[e["from"]]] = None
+    _cells(state, {FI[e["to"]]: board[FI[e["from"]]], FI[e["from"]]: None})
     return _done(state, e)
 
 
 def taken_back(state, e):
-    state["board"][FI[e["field"]]] = None
-    state["zones"][e["seat"]].append(e["tile"])
+    _cells(state, {FI[e["field"]]: None})
+    _zone(state, e["seat"], [*state["zones"][e["seat"]], e["tile"]])
     return _done(state, e)
 
 
 def agent_removed(state, e):
-    state["zones"][e["victim"]].remove(e["tile"])
-    state["pile"].append(e["tile"])
+    _zone(state, e["victim"], _without(state["zones"][e["victim"]], e["tile"]))
+    state["pile"] = [*state["pile"], e["tile"]]
     return _done(state, e)
 
 
 def hacked(state, e):
-    state["pile"].remove(e["tile"])
-    state["zones"][e["seat"]].append(e["tile"])
+    state["pile"] = _without(state["pile"], e["tile"])
+    _zone(state, e["seat"], [*state["zones"][e["seat"]], e["tile"]])
     return _done(state, e)
 
 
 def elected(state, e):
-    state["box"].remove(e["tile"])
-    state["zones"][e["seat"]].append(e["tile"])
+    state["box"] = _without(state["box"], e["tile"])
+    _zone(state, e["seat"], [*state["zones"][e["seat"]], e["tile"]])
     return _done(state, e)
 
 
 def removed(state, e):
-    board = state["board"]
-    for field in e["fields"]:
-        board[FI[field]] = None
-    state["pile"].extend(e["tiles"])
+    _cells(state, {FI[field]: None for field in e["fields"]})
+    state["pile"] = [*state["pile"], *e["tiles"]]
     return state
 
 
@@ -169,13 +184,15 @@ def turn(state, e):
 
 
 def game_over(state, e):
-    state["games"].append({"game": e["game"], "winner": e["winner"], "reason": e["reason"],
-                           "support": e["support"], "points": e["points"], "kaboom": e["kaboom"],
-                           "loser": e.get("loser")})
+    state["games"] = [*state["games"], {"game": e["game"], "winner": e["winner"], "reason": e["reason"],
+                                        "support": e["support"], "points": e["points"], "kaboom": e["kaboom"],
+                                        "loser": e.get("loser")}]
     if e["winner"]:
-        state["wins"][e["winner"]] += 1
+        state["wins"] = {**state["wins"], e["winner"]: state["wins"][e["winner"]] + 1}
+    points = dict(state["points"])
     for seat, n in e["points"].items():
-        state["points"][seat] += n
+        points[seat] += n
+    state["points"] = points
     state["step"] = {"k": "first", "seat": e["next"]} if e["next"] else None
     return state
 
@@ -192,8 +209,8 @@ def game_dealt(state, e):
 
 
 def refilled(state, e):
-    state["box"].remove(e["tile"])
-    state["neutral"].append(e["tile"])
+    state["box"] = _without(state["box"], e["tile"])
+    state["neutral"] = [*state["neutral"], e["tile"]]
     return state
 
 

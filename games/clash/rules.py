@@ -109,37 +109,18 @@ def prompts(state) -> dict:
 # ---------------------------------------------------------------- decide
 
 
-# The keys of a CLASH state (evolve.match_started, position.state_of), and what evolve changes in
-# place: the board and its cells, the zones, the piles of tiles, the step (and its chain), the wins,
-# the points and the list of games played (a game's record is appended, never changed).
+# The keys of a CLASH state (evolve.match_started, position.state_of)
 STATE_KEYS = frozenset({"opts", "game", "wins", "points", "games", "result", "box", "aside", "board", "zones",
                         "neutral", "pile", "beside", "placements", "first", "turn", "step"})
 
 
 def _copy(state):
-    """A copy of the state to work on, as deep as evolve reaches: a new board (its cells, which evolve
-    never changes in place but replaces, are the state's), new lists of tiles, a new step, wins,
-    points and list of games played; what evolve only reads or sets anew (the options, the tiles
-    set aside, the result, each game's record) is the state's. A state of another shape is copied
-    whole, by a JSON round trip through orjson; by marshal, which keeps plain data as it is, should
-    the state hold something orjson does not write."""
+    """A copy of the state to work on: a shallow one, for evolve changes no list or dict of the state
+    in place but sets new ones. A state of another shape is copied whole, by a JSON round trip
+    through orjson; by marshal, which keeps plain data as it is, should the state hold something
+    orjson does not write."""
     if type(state) is dict and state.keys() == STATE_KEYS:
-        work = state.copy()
-        work["board"] = state["board"].copy()
-        work["zones"] = {seat: tiles.copy() for seat, tiles in state["zones"].items()}
-        work["box"] = state["box"].copy()
-        work["neutral"] = state["neutral"].copy()
-        work["pile"] = state["pile"].copy()
-        work["beside"] = state["beside"].copy()
-        work["games"] = state["games"].copy()
-        work["wins"] = state["wins"].copy()
-        work["points"] = state["points"].copy()
-        step = state["step"]
-        if step is not None:
-            step = work["step"] = step.copy()
-            if "chain" in step:
-                step["chain"] = step["chain"].copy()
-        return work
+        return state.copy()
     try:
         return orjson.loads(orjson.dumps(state))
     except orjson.JSONEncodeError:
@@ -277,7 +258,7 @@ def _end_move(work, events, seat):
             tiles += [board[i]["t"]] + ([board[i]["c"]] if board[i]["c"] else [])
         _emit(work, events, {"type": "removed", "fields": [B.field_name(i) for i in gone], "tiles": tiles,
                              "destroyed_by": B.other(seat)})
-    if D.full(board):
+    if D.full(work["board"]):          # the board as the removal left it (evolve set a new one)
         return _finish(work, events, "full_board")
     if work["placements"] >= work["opts"]["placement_cap"]:
         return _finish(work, events, "cap")
