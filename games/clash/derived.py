@@ -114,9 +114,12 @@ def playable(state: dict, seat: str) -> list[tuple[str, str]]:
     """(tile, source) for every tile seat could place now; source is 'zone' or 'neutral'."""
     board = state["board"]
     has_empty = None in board               # a cell is None or a dict
+    zone, neutral = state["zones"][seat], state["neutral"]
+    if NOBEL not in zone and NOBEL not in neutral:       # every tile goes on an empty field
+        return [(tile, "zone") for tile in zone] + [(tile, "neutral") for tile in neutral] if has_empty else []
     can_cover = None
     out = []
-    for source, tiles in (("zone", state["zones"][seat]), ("neutral", state["neutral"])):
+    for source, tiles in (("zone", zone), ("neutral", neutral)):
         for tile in tiles:
             if tile == NOBEL:
                 if can_cover is None:
