@@ -259,11 +259,12 @@ def _notated(seat: str, key: tuple) -> tuple[str | None, ...]:
     first: dict[tuple, int] = {}
     for n, (k, v, label) in enumerate(key):
         first.setdefault((k, v), n)
+    said = [_words(seat, k, v, label) for k, v, label in key]
     # the one answer each phrase of the question names; None for a phrase that names two
     named: dict[tuple, int | None] = {}
-    for k, v, label in key:
+    for (k, v, label), (phrases, forms) in zip(key, said):
         answer = first[k, v]
-        for phrase in _said(seat, k, v, label):
+        for phrase in phrases:
             if named.setdefault(phrase, answer) != answer:
                 named[phrase] = None
     count = len(key)
@@ -271,7 +272,7 @@ def _notated(seat: str, key: tuple) -> tuple[str | None, ...]:
     for k, v, label in key:
         answer = first[k, v]
         found = None
-        for text, words in _forms_of(seat, *key[answer]):
+        for text, words in said[answer][1]:
             if not words:
                 continue
             if words[0].isdigit():          # _match: a number picks that option, alone on the line
@@ -287,11 +288,13 @@ def _notated(seat: str, key: tuple) -> tuple[str | None, ...]:
 
 
 @lru_cache(maxsize=8192)
-def _forms_of(seat: str, key: str, value, label: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """Each form notate tries for an option (_texts, each once, in order), with its words as read."""
+def _words(seat: str, key: str, value, label: str) -> tuple[tuple, tuple[tuple[str, tuple[str, ...]], ...]]:
+    """An option's phrases (_phrases), and each form notate tries for it (_texts, each once, in
+    order) with its words as read."""
+    phrases = _said(seat, key, value, label)
     texts = dict.fromkeys(_candidates(seat, {key: value}))
-    texts.update(dict.fromkeys(" ".join(phrase) for phrase in _said(seat, key, value, label)))
-    return tuple((text, tuple(fold_text(text).split())) for text in texts)
+    texts.update(dict.fromkeys(" ".join(phrase) for phrase in phrases))
+    return phrases, tuple((text, tuple(fold_text(text).split())) for text in texts)
 
 
 def _every_form(seat: str, prompt: dict):  # type: ignore[no-untyped-def]
