@@ -163,3 +163,23 @@ def test_the_short_answers_are_the_long_ones_said_short():
                         assert E.any_choice(state, who, [i]) == bool(E.choices(state, who, [i]))
                         said[E.any_choice(state, who, [i])] += 1
     assert said[True] > 1000 and said[False] > 100, said
+
+
+def test_evolve_changes_nothing_of_the_state_in_place():
+    """evolve sets new lists and dicts and changes none in place: a shallow copy of the state taken
+    before an event is, after it, the state as it was (what lets decide work on a shallow copy);
+    every kind of event of the matches is seen."""
+    from tests.games.clash.test_notate_all import _decisions
+
+    kinds = set()
+    for n, opts in enumerate(MATCHES):
+        for state, seat, prompt in (d for m in range(3) for d in _decisions(n, opts, m)):
+            for option in prompt["options"]:
+                work = dict(state)
+                for event in GAME.decide(state, seat, option["move"], Rng(b"in-place", n)):
+                    before, said = dict(work), orjson.dumps(work)
+                    work = GAME.evolve(work, event)
+                    assert orjson.dumps(before) == said, event["type"]
+                    kinds.add(event["type"])
+    from games.clash.evolve import HANDLERS
+    assert set(HANDLERS) - kinds == {"match_started", "position"}       # the two that make a new state
