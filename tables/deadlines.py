@@ -107,8 +107,10 @@ def track(store: TableStore, table: Table, waiting: dict[str, int], read: Settle
     return clocks.timers
 
 
-def charge(table: Table, waiting: dict[str, int], read: SettleReads) -> Clocks:
-    """``track``'s writes, worked out from what it read, not yet written."""
+def charge(table: Table, waiting: dict[str, int], read: SettleReads,
+           known: dict[int, dict[str, Any]] | None = None) -> Clocks:
+    """``track``'s writes, worked out from what it read, not yet written. ``known``: entries of
+    ``read.log`` the caller has decoded already (a move's own, by seq), not decoded again."""
     tc, state = time_control(table), read.clock
     changed = []
     for seat, info in table.seats.items():
@@ -117,7 +119,8 @@ def charge(table: Table, waiting: dict[str, int], read: SettleReads) -> Clocks:
             changed.append((seat, info["email"], timed, waiting.get(seat)))
     if not changed:
         return Clocks({}, {}, [], [])
-    log = {seq: envelope.loads(text) for seq, text in read.log.items()}
+    known = known or {}
+    log = {seq: known[seq] if seq in known else envelope.loads(text) for seq, text in read.log.items()}
     values: dict[str, object] = {}
     new: list[Timer] = []
     done: list[str] = []

@@ -16,6 +16,7 @@ the hand-off's seq: a later append might have read them before.
 """
 
 import logging
+from typing import Any
 
 from store import SettleReads, TableStore, connect
 
@@ -65,9 +66,11 @@ def policy(store: TableStore, table: Table, seat: str, read: SettleReads | None)
     return read.here[seat] or read.everywhere[seat] or preferences.DEFAULT
 
 
-def settle(store: TableStore, table: Table, waiting: dict[str, int], now: float, read: SettleReads) -> str:
+def settle(store: TableStore, table: Table, waiting: dict[str, int], now: float, read: SettleReads,
+           appended: list[dict[str, Any]] = ()) -> str:
     """Settle the hand-off just appended (``table`` at its seq, ``waiting`` as the append left
-    it, ``read`` what the clocks need as the append read it), or leave it to a worker; returns
+    it, ``read`` what the clocks need as the append read it, ``appended`` its entries, decoded),
+    or leave it to a worker; returns
     what was done (for logs and tests). Raises nothing: the move is in whatever happens here (the
     caller must never make it again), and the table stays marked for the sweep until a settle
     has run."""
@@ -79,7 +82,7 @@ def settle(store: TableStore, table: Table, waiting: dict[str, int], now: float,
         if heard and None in store.mail_states(table.id, [f"{kind}-{seq}-{seat}" for kind, seq, seat in heard]):
             store.rekick(table.id, now)
             return "left to a worker"
-        clocks = deadlines.charge(table, waiting, read)
+        clocks = deadlines.charge(table, waiting, read, {entry["seq"]: entry for entry in appended})
         done = store.hand_over(table.id, clocks.values, clocks.entries, clocks.done, table.seq,
                                player_index(table, waiting))
         if done < 0:                                   # moved on before the clocks were written

@@ -108,7 +108,7 @@ def submit(store: TableStore, table: Table, seat: str, *, move: Any = None, opti
         raise StaleSeq("Another move was made at the same moment; here is the current state.",
                        seq=moved.actual) from None
     if done.read is not None:        # a plain hand-off: its settle here, not a worker's
-        handover.settle(store, done.table, done.waiting, now, done.read)      # raises nothing: the move is in
+        handover.settle(store, done.table, done.waiting, now, done.read, done.entries)   # raises nothing: the move is in
     return Submitted(done.table, seat, first, done.table.seq, done.entries, applied=stretch.applied,
                      refused=stretch.refused, left=stretch.left)
 

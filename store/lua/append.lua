@@ -15,7 +15,8 @@
 --       preferences, then per seat its player's vacations and preferences), entries...
 -- Returns {new seq, waiting JSON} | {-1} no table | {-2, record} seen before | {-3, seq} conflict;
 -- with seats for the settle, the new seq and waiting JSON are followed by what clock_reads
--- (above) reads for them as they are waited on after the append.
+-- (above) reads for them as they are waited on after the append, its entries up to the one
+-- before this append's (the caller has those).
 local FIRST = 13
 local seq = tonumber(redis.call('HGET', KEYS[1], 'seq'))
 if not seq then return {-1} end
@@ -64,5 +65,6 @@ for i, seat in ipairs(cjson.decode(ARGV[12])) do
   names[i] = seat[1]
   currents[i] = seat[2] and tonumber(kept[seat[1]]) or false
 end
-local flat, first, entries, here, vacations, everywhere = clock_reads(KEYS[10], KEYS[2], KEYS[11], names, currents, 12)
+local flat, first, entries, here, vacations, everywhere = clock_reads(KEYS[10], KEYS[2], KEYS[11], names, currents, 12,
+                                                                      seq .. '-0')
 return {new, cjson.encode(kept), flat, first, entries, here, vacations, everywhere}

@@ -5,12 +5,13 @@
 -- clock_key, log_key, prefs_key: the table's clock, log and preferences; seats: the seats' names;
 -- currents[i]: the edge seat i is waited on since, or false (not waited on, or no player: never
 -- timed); players_at: the index in KEYS of seat 1's player's vacations, its preferences next,
--- then seat 2's...
+-- then seat 2's...; upto: the last entry read ('+': the log's end; append.lua: the one before
+-- its own entries, which the caller has).
 -- The first entry read: the turn after the edge each seat whose clock runs was timed at, or the
 -- edge it is newly waited on since, whichever is first, over the seats whose edge changed.
 -- Returns clock (field, value...), first seq (0: none read), entries, the table's policies,
 -- vacations, policies everywhere.
-local function clock_reads(clock_key, log_key, prefs_key, seats, currents, players_at)
+local function clock_reads(clock_key, log_key, prefs_key, seats, currents, players_at, upto)
   local flat = redis.call('HGETALL', clock_key)
   local clock = {}
   for i = 1, #flat, 2 do clock[flat[i]] = flat[i + 1] end
@@ -27,7 +28,7 @@ local function clock_reads(clock_key, log_key, prefs_key, seats, currents, playe
   end
   local entries = {}
   if first then
-    for _, entry in ipairs(redis.call('XRANGE', log_key, first .. '-0', '+')) do entries[#entries + 1] = entry[2][2] end
+    for _, entry in ipairs(redis.call('XRANGE', log_key, first .. '-0', upto)) do entries[#entries + 1] = entry[2][2] end
   end
   local here = {}
   if #seats > 0 then here = redis.call('HMGET', prefs_key, unpack(seats)) end

@@ -22,7 +22,7 @@ for i = 1, seats do
   currents[i] = ARGV[2 * i + 1] == '1' and waiting[names[i]] or false
 end
 local flat, first, timed_entries, here, vacations, everywhere = clock_reads(KEYS[5], KEYS[3], KEYS[6], names,
-                                                                            currents, 7)
+                                                                            currents, 7, '+')
 local out = {m[1], m[2], s[1], s[2], s[3], cjson.encode(waiting), m[3] or '', flat, first, timed_entries,
              here, vacations, everywhere}
 for _, entry in ipairs(redis.call('XRANGE', KEYS[3], from .. '-0', '+')) do

@@ -13,7 +13,7 @@ for i = 1, seats do
   currents[i] = tonumber(ARGV[2 + 2 * i]) or false
 end
 local flat, first, entries, here, vacations, everywhere = clock_reads(KEYS[1], KEYS[2], KEYS[3], names, currents,
-                                                                      4 + mails)
+                                                                      4 + mails, '+')
 local states = {}
 if mails > 0 then states = redis.call('MGET', unpack(KEYS, 4, 3 + mails)) end
 return {flat, first, entries, states, here, vacations, everywhere}

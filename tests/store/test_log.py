@@ -141,3 +141,20 @@ def test_a_glance_reads_the_seq_the_new_entries_the_rollback_and_the_preferences
     assert store.glance("t1", 5, 8).entries == [] and store.glance("t1", 5, 8).rollback is None
     with pytest.raises(NoSuchTable):
         store.glance("t2", None, 3)
+
+
+@pytest.mark.parametrize("edges, first", [({}, 5), ({"a": 2}, 3), ({"a": 3, "b": 1}, 2), ({"a": 4}, 5), ({"a": 5}, None)])
+def test_a_hand_offs_append_reads_what_a_settle_would_read_after_it(store, edges, first):
+    """append_handing_over reads the log only up to its own entries and fills those in with the
+    ones it sent: its reads are those of a settle_reads made after it, whichever entries the
+    clocks need (from before the append, from inside it, or none)."""
+    create(store, n=3)
+    store.redis.hset(keys.clock("t1"), mapping={f"{seat}:edge": edge for seat, edge in edges.items()} or {"x": 1})
+    sent = [entry(4, "own"), entry(5, "own too")]
+    seats = [("a", "a@x.org"), ("b", "")]
+    seq, waiting, read = store.append_handing_over("t1", 3, sent, ["a"], notice=True, now=1.0, settle_here=True,
+                                                   clocks_of=seats)
+    assert seq == 5 and waiting == {"a": 5}
+    again = store.settle_reads("t1", [("a", "a@x.org", 5), ("b", "", None)], [])
+    assert read.log == again.log and read.clock == again.clock and read.vacations == again.vacations
+    assert sorted(read.log) == (list(range(first, 6)) if first else [])
