@@ -94,17 +94,13 @@ class FastRoutes:
         s = self.services
         secret = s.settings.secret_key
         try:
-            body = self.seat_view(s, table_id, lambda table: seat_of(table, token, secret), self.json.body,
-                                  self.held_view)
+            body = self.seat_view(s, table_id, lambda table: seat_of(table, token, secret), self.json.body)
         except REFUSALS:
             return None
         except Exception as error:      # read only: raised again by the app's route, which answers it
             environ[HANDED_OVER] = error
             return None
         return VIEW_RULE, "200 OK", body
-
-    def held_view(self, table: Any, seat: str | None, view: dict[str, Any]) -> bytes:
-        return self.json.held_body(table, seat, view, view)
 
     def move(self, environ: dict[str, Any], table_id: str) -> tuple[str, str, bytes] | None:
         length = environ.get("CONTENT_LENGTH", "")
@@ -134,8 +130,7 @@ class FastRoutes:
             environ[HANDED_OVER] = error
             return None
         try:
-            answer = self.answered(s, done, self.json.body if done.replayed else
-                                   lambda obj: self.json.held_body(done.table, done.seat, obj, obj["view"], keep=True))
+            answer = self.answered(s, done, self.json.body)
             if done.entries:         # the next view here reads and decodes none of them again
                 s.tables.appended(table_id, done.entries, done.last_seq)
         except Exception as error:   # written: the app's route raises it

@@ -50,31 +50,6 @@ class OrjsonProvider(DefaultJSONProvider):
         except orjson.JSONEncodeError:
             return (self._as_flask(obj) + "\n").encode()
 
-    def held_body(self, table: Any, seat: str | None, obj: dict[str, Any], view: dict[str, Any],
-                  keep: bool = False) -> bytes:
-        """``body(obj)``, the same bytes, where ``view`` (``obj`` or its view) is the seat's view of
-        ``table``'s copy, its state the one the copy keeps for the seat at its seq (tables.view):
-        with ``keep`` (a move's answer), the state's bytes are kept with the copy (an
-        orjson.Fragment, once per seq and seat), and the seat's next view of the copy at that seq
-        (a turn of several questions) writes them as they are."""
-        state = view.get("state")
-        held = table.kept(("state written", seat), dict) if state is not None else None
-        known = held.get(id(state)) if held else None      # {id(state): (state, its bytes)}
-        if known is None or known[0] is not state:
-            if not keep or held is None:
-                return self.body(obj)
-            try:
-                known = held[id(state)] = (state, orjson.Fragment(orjson.dumps(state, default=self.default,
-                                                                               option=OPTIONS)))
-            except orjson.JSONEncodeError:
-                return self.body(obj)
-        written = {**view, "state": known[1]}
-        try:
-            return orjson.dumps(written if view is obj else {**obj, "view": written}, default=self.default,
-                                option=OPTIONS) + b"\n"
-        except orjson.JSONEncodeError:
-            return self.body(obj)
-
     def _as_flask(self, obj: Any) -> str:
         """What Flask's provider writes (non-ASCII escaped, so a lone surrogate too)."""
         return super().dumps(obj, separators=(",", ":"))

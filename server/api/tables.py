@@ -113,11 +113,9 @@ def view_answer(table_id: str) -> Any:
 
 
 def seat_view(s: Services, table_id: str, seat_of: Callable[[tables.Table], str | None],
-              write: Callable[[dict[str, Any]], T],
-              held: Callable[[tables.Table, str | None, dict[str, Any]], T] | None = None) -> T:
+              write: Callable[[dict[str, Any]], T]) -> T:
     """The view of the seat ``seat_of`` finds at the table, as ``write`` writes its body (read
-    only: whatever it raises, nothing was written); or as ``held`` writes it, given the table's
-    copy and the seat too (pieces kept with the copy: the same bytes)."""
+    only: whatever it raises, nothing was written)."""
     # this process's copy if still current, the log's last entries it read, and the rollback
     # and preferences (not kept with the copy: no seq moves), in one round trip
     with s.tables.seat_reading(s.store, table_id) as (table, tail, glance):
@@ -127,8 +125,7 @@ def seat_view(s: Services, table_id: str, seat_of: Callable[[tables.Table], str 
             view["undo"] = undo.window(s.store, table, seat, tail).as_view()
             view["rollback"] = rollback.as_view(s.store, table, glance)
             view["language"] = preferences.language(s.store, table, seat, glance)
-        # written while the copy is still this request's
-        return write(documented(view)) if held is None else held(table, seat, documented(view))
+        return write(documented(view))      # written while the copy is still this request's
 
 
 @blp.route("/tables/<table_id>/states/<int:seq>")
