@@ -77,8 +77,7 @@ def _window(store: TableStore, table: Table, seat: str | None, tail: LogTail) ->
     for batch in _effective_batches(store, table, tail):
         first = batch[0]
         event = first["event"]
-        if event.get("type") in history.KINDS and history.is_platform(event):
-            # only a rollback is met here: undos are looked through
+        if history.is_platform(event):      # only a rollback is met here: undos are looked through
             return _stop(stops, "rolled_back", N_("The game was rolled back to here by agreement; "
                                                   "moves before that cannot be taken back."))
         cmd = first.get("cmd")
@@ -121,21 +120,16 @@ def _other(table: Table, by: str, stops: list[int]) -> Window:
 def _effective_batches(store: TableStore, table: Table, tail: LogTail):  # type: ignore[no-untyped-def]
     """The decisions of the log as it stands, newest first: an undo's taken-back entries skipped."""
     seq = table.seq
-    held = tail.entries                       # the entries the tail holds (it reads the others)
     gathered: list[dict[str, Any]] = []       # entries of the batch being gathered, newest first
     while seq > 0:
-        entry = held.get(seq) or tail.entry(store, seq)
+        entry = tail.entry(store, seq)
         seq -= 1
+        gathered.append(entry)
         if "move" not in entry:
-            gathered.append(entry)
             continue
-        if gathered:
-            gathered.append(entry)
-            batch, gathered = gathered[::-1], []
-        else:
-            batch = [entry]
+        batch, gathered = gathered[::-1], []
         event = entry["event"]
-        if event.get("type") == history.UNDO and history.is_platform(event):
+        if history.is_platform(event) and event["type"] == history.UNDO:
             seq = event["to_seq"]             # as if the taken-back entries were not there
             continue
         yield batch
