@@ -253,48 +253,10 @@ def notate_all(state, seat: str, asked: dict | None = None) -> list[str | None]:
 
 @lru_cache(maxsize=8192)
 def _notated(seat: str, key: tuple) -> tuple[str | None, ...]:
-    """The notations of the options ``key`` stands for ((answer key, value, label) each), in order:
-    ``read_back`` of each option, the question's forms read against it alone. An answer is known by
-    the place of the first option that gives it (read_back takes that option's forms)."""
-    first: dict[tuple, int] = {}
-    for n, (k, v, label) in enumerate(key):
-        first.setdefault((k, v), n)
-    said = [_words(seat, k, v, label) for k, v, label in key]
-    # the one answer each phrase of the question names; None for a phrase that names two
-    named: dict[tuple, int | None] = {}
-    for (k, v, label), (phrases, forms) in zip(key, said):
-        answer = first[k, v]
-        for phrase in phrases:
-            if named.setdefault(phrase, answer) != answer:
-                named[phrase] = None
-    count = len(key)
-    out: list[str | None] = []
-    for k, v, label in key:
-        answer = first[k, v]
-        found = None
-        for text, words in said[answer][1]:
-            if not words:
-                continue
-            if words[0].isdigit():          # _match: a number picks that option, alone on the line
-                n = int(words[0])
-                back = first[key[n - 1][0], key[n - 1][1]] if 1 <= n <= count and len(words) == 1 else None
-            else:
-                back = named.get(words)
-            if back == answer:
-                found = text
-                break
-        out.append(found)
-    return tuple(out)
-
-
-@lru_cache(maxsize=8192)
-def _words(seat: str, key: str, value, label: str) -> tuple[tuple, tuple[tuple[str, tuple[str, ...]], ...]]:
-    """An option's phrases (_phrases), and each form notate tries for it (_texts, each once, in
-    order) with its words as read."""
-    phrases = _said(seat, key, value, label)
-    texts = dict.fromkeys(_candidates(seat, {key: value}))
-    texts.update(dict.fromkeys(" ".join(phrase) for phrase in phrases))
-    return phrases, tuple((text, tuple(fold_text(text).split())) for text in texts)
+    """The notations of the question ``key`` stands for (its options' answer key, value and
+    label each, in order): ``read_back_all`` of it, worked out once and kept."""
+    prompt = {"options": [{"move": {k: v}, "label": label} for k, v, label in key]}
+    return tuple(read_back_all(prompt, _every_form(seat, prompt), _reader(seat, prompt)))
 
 
 def _every_form(seat: str, prompt: dict):  # type: ignore[no-untyped-def]
