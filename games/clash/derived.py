@@ -19,28 +19,11 @@ def effect_active(cell) -> bool:
 
 
 def _marked(board: list, effect: str) -> set:
-    out: set = set()
+    out = set()
     for idx, cell in enumerate(board):
-        if cell is not None and cell["d"] is None and cell["c"] is None:        # effect_active
-            tile = TILES[cell["t"]]
-            if tile["effect"] == effect:
-                out.update(B.reach(idx, cell["s"], tile["reach"]))
+        if effect_active(cell) and TILES[cell["t"]]["effect"] == effect:
+            out.update(B.reach(idx, cell["s"], TILES[cell["t"]]["reach"]))
     return out
-
-
-def marks(board: list) -> tuple[set, set]:
-    """(stabilized, blocked) in one pass."""
-    stab: set = set()
-    block: set = set()
-    for idx, cell in enumerate(board):
-        if cell is not None and cell["d"] is None and cell["c"] is None:        # effect_active
-            tile = TILES[cell["t"]]
-            effect = tile["effect"]
-            if effect == "stabilize":
-                stab.update(B.reach(idx, cell["s"], tile["reach"]))
-            elif effect == "block":
-                block.update(B.reach(idx, cell["s"], tile["reach"]))
-    return stab, block
 
 
 def stabilized(board: list) -> set:
@@ -70,12 +53,11 @@ def security_fields(board: list) -> list[int]:
 
 def effect_blocked(board: list, idx: int) -> bool:
     """A tile placed on idx loses its instant effect, unless the UN also marks it (7.2.7)."""
-    stab, block = marks(board)
-    return idx in block and idx not in stab
+    return idx in blocked(board) and idx not in stabilized(board)
 
 
 def face_up_count(board: list) -> int:
-    return sum(1 for cell in board if cell is not None and cell["d"] is None)      # face_up
+    return sum(1 for cell in board if face_up(cell))
 
 
 def full(board: list) -> bool:
@@ -90,7 +72,7 @@ def support(board: list) -> dict:
     """Face-up tiles per supported seat; a Nobel stack is one tile (spec 9.1)."""
     out = {seat: 0 for seat in B.SEATS}
     for cell in board:
-        if cell is not None and cell["d"] is None:         # face_up
+        if face_up(cell):
             out[cell["s"]] += 1
     return out
 
@@ -98,7 +80,7 @@ def support(board: list) -> dict:
 def kaboom_victim(board: list) -> str | None:
     """The seat a face-up, uncovered KABOOOM!!! supports: it loses when the game ends (9.3)."""
     for cell in board:
-        if cell is not None and cell["t"] == KABOOOM and cell["d"] is None and cell["c"] is None:   # effect_active
+        if effect_active(cell) and cell["t"] == KABOOOM:
             return cell["s"]
     return None
 
@@ -129,16 +111,3 @@ def playable(state: dict, seat: str) -> list[tuple[str, str]]:
             elif has_empty:
                 out.append((tile, source))
     return out
-
-
-def can_play(state: dict, seat: str) -> bool:
-    """Whether seat has a tile to place now (playable() is not empty), without listing them."""
-    has_empty = None in state["board"]
-    nobel = False
-    for tiles in (state["zones"][seat], state["neutral"]):
-        for tile in tiles:
-            if tile == NOBEL:
-                nobel = True
-            elif has_empty:
-                return True
-    return nobel and bool(coverable(state["board"], seat))

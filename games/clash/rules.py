@@ -263,7 +263,7 @@ def _end_move(work, events, seat):
     if work["placements"] >= work["opts"]["placement_cap"]:
         return _finish(work, events, "cap")
     nxt = B.other(seat)
-    if not D.can_play(work, nxt):
+    if not D.playable(work, nxt):
         return _finish(work, events, "cannot_play", nxt)
     _emit(work, events, {"type": "turn", "seat": nxt})
 

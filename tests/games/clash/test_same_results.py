@@ -145,10 +145,9 @@ def test_notations_kept_are_the_ones_read_back_each_time():
 
 
 def test_the_short_answers_are_the_long_ones_said_short():
-    """derived.can_play is whether playable lists a tile, effects.any_choice whether choices lists
-    an answer, on every state of the matches, for either seat, and for the effect of every tile on
-    the board (as though just placed: a chain of its own field)."""
-    from games.clash import derived as D
+    """effects.any_choice is whether choices lists an answer, on every state of the matches, for
+    either seat, and for the effect of every tile on the board (as though just placed: a chain of
+    its own field)."""
     from games.clash import effects as E
     from tests.games.clash.test_notate_all import _decisions
 
@@ -156,8 +155,6 @@ def test_the_short_answers_are_the_long_ones_said_short():
     for n, opts in enumerate(MATCHES):
         for state, seat, prompt in _decisions(n, opts):
             for who in GAME.seats:
-                assert D.can_play(state, who) == bool(D.playable(state, who))
-                said[D.can_play(state, who)] += 1
                 for i, cell in enumerate(state["board"]):
                     if cell is not None:
                         assert E.any_choice(state, who, [i]) == bool(E.choices(state, who, [i]))
