@@ -43,8 +43,6 @@ def _first_prompt(state, step):
 # a tile's option label by where it is played from (derived.playable's source), written once
 TILE_LABELS = {(t, src): f"{name(t)} ({'from your hand' if src == 'zone' else 'neutral zone'})"
                for t in TILES for src in ("zone", "neutral")}
-# the fields in the order of their names (A1, A2, A3, B1, ...): fields taken in this order are sorted
-BY_NAME = tuple(sorted(B.FIELDS, key=B.field_name))
 
 
 def _tile_prompt(state, step):
@@ -60,7 +58,7 @@ def field_options(state, step) -> list[int]:
         return sorted(D.coverable(board, step["seat"]), key=B.field_name)
     if step["tile"] == MUSTAFA and step["src"] == "beside" and state["opts"]["mustafa_field"] == "centre":
         return [B.CENTRE] if board[B.CENTRE] is None else []
-    return [i for i in BY_NAME if board[i] is None]          # derived.empty_fields, sorted
+    return sorted(D.empty_fields(board), key=B.field_name)
 
 
 def _field_prompt(state, step):

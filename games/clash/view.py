@@ -108,12 +108,13 @@ def brief(state, seat) -> list[str]:
     blocked = None
     for r in range(3):
         cells = []
-        for cell in board[r * 3:r * 3 + 3]:
+        for i in range(r * 3, r * 3 + 3):
+            cell = board[i]
             if cell is None:
                 if blocked is None:
                     stab, blocked = _marked(board)
                     blocked -= stab
-                cells.append(BLOCKED if len(cells) + r * 3 in blocked else EMPTY)
+                cells.append(BLOCKED if i in blocked else EMPTY)
             elif cell["d"] is not None:
                 cells.append(DOWN[cell["t"]])
             else:
